@@ -1,0 +1,61 @@
+/*
+ * cli.h — what every subcommand parses the same way: output selection
+ * (--json, --csv, text), --strict, --quiet, and values with units
+ * ("100ms", "1.5s", "250us", "10%", "300%"). Each subcommand owns its other
+ * options; this keeps the shared ones spelled and documented once.
+ */
+#ifndef GCLAT_CLI_H
+#define GCLAT_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "render.h"
+
+enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV };
+
+struct common_opts {
+    enum out_format out;
+    bool strict;     /* any unparsed line is an error (exit 2) */
+    bool quiet;      /* no progress line, no warnings */
+    const char *output_path; /* -o FILE, or NULL for stdout */
+    struct render_opts render;
+};
+
+void common_opts_init(struct common_opts *o);
+/*
+ * If argv[*i] is a common option, consume it (and its argument) and return
+ * true. Exits with EXIT_USAGE on a malformed one.
+ */
+bool common_opt(struct common_opts *o, int argc, char **argv, int *i);
+/* Finish set-up after parsing: colour, progress line. */
+void common_opts_finish(struct common_opts *o);
+/* Text printed in every --help under "Common options". */
+extern const char common_opts_help[];
+
+/*
+ * Duration with unit to microseconds: "100ms", "1.5s", "250us", "2m", "1h",
+ * "500ns"; a bare number uses default_unit_us (e.g. 1000 for ms). Returns
+ * false if malformed or negative.
+ */
+bool parse_duration_us(const char *s, int64_t default_unit_us, int64_t *out_us);
+/* Comma-separated durations: "1ms,10ms,100ms". At most max; returns count or -1. */
+int parse_duration_list_us(const char *s, int64_t default_unit_us, int64_t *out, int max);
+/* Plain number list "50,99,99.9". Returns count or -1. */
+int parse_number_list(const char *s, double *out, int max);
+/* Strict number parse of the whole string. */
+bool parse_double(const char *s, double *out);
+bool parse_int64(const char *s, int64_t *out);
+
+/* Fetch the value of option argv[*i] ("--x V" or "--x=V"); exits on missing. */
+const char *opt_value(int argc, char **argv, int *i);
+/* True if argv[i] is "--name" or starts with "--name=". */
+bool opt_is(const char *arg, const char *name);
+
+/* Open the output stream per common opts (stdout or -o FILE). */
+#include <stdio.h>
+FILE *common_output(const struct common_opts *o);
+/* Flush and close an output stream, exiting EXIT_IO on a write error. */
+void common_output_close(FILE *f);
+
+#endif

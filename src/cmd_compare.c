@@ -1,0 +1,16 @@
+/*
+ * cmd_compare.c — placeholder until `gclat compare` is built (see the issue tracker).
+ * It exists so the command table is complete; it does nothing and says so.
+ */
+#include "commands.h"
+#include "util.h"
+
+const char cmd_compare_help[] = "usage: gclat compare ...\n\nNot implemented in this build yet.\n";
+
+int cmd_compare(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    warnx("not implemented in this build yet");
+    return EXIT_USAGE;
+}

@@ -1,0 +1,16 @@
+/*
+ * cmd_report.c — placeholder until `gclat report` is built (see the issue tracker).
+ * It exists so the command table is complete; it does nothing and says so.
+ */
+#include "commands.h"
+#include "util.h"
+
+const char cmd_report_help[] = "usage: gclat report ...\n\nNot implemented in this build yet.\n";
+
+int cmd_report(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    warnx("not implemented in this build yet");
+    return EXIT_USAGE;
+}

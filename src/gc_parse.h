@@ -1,0 +1,43 @@
+/*
+ * gc_parse.h — the GC-log parsers behind one interface, and format
+ * detection. A parser is fed one line at a time (no trailing newline) and
+ * emits struct gc_event through ctx->sink; lines it does not understand go
+ * to ctx->diag with a reason. `finish` flushes an event still being
+ * assembled at end of input (multi-line formats); a truncated event is
+ * counted in diag, never invented.
+ */
+#ifndef GCLAT_GC_PARSE_H
+#define GCLAT_GC_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gc_event.h"
+
+enum gc_format {
+    GC_FMT_UNKNOWN = 0,
+    GC_FMT_LEGACY,  /* JDK <= 8 -verbose:gc / -XX:+PrintGCDetails */
+    GC_FMT_UNIFIED, /* JDK 9+ -Xlog:gc* unified logging */
+    GC_FMT_OPENJ9,  /* IBM J9 / OpenJ9 -Xverbosegclog XML */
+};
+
+struct gc_parser_ops {
+    const char *name; /* "jdk8-legacy", "unified", "openj9-xml" */
+    void *(*create)(struct gc_parse_ctx *ctx);
+    void (*line)(void *p, const char *line, size_t len, uint64_t lineno);
+    void (*finish)(void *p);
+    void (*destroy)(void *p);
+};
+
+extern const struct gc_parser_ops gc_legacy_ops;
+extern const struct gc_parser_ops gc_unified_ops;
+extern const struct gc_parser_ops gc_openj9_ops;
+
+/* Guess the format from the first bytes of a log (a few KB is plenty). */
+enum gc_format gc_detect(const char *buf, size_t len);
+const struct gc_parser_ops *gc_parser_for(enum gc_format f);
+const char *gc_format_name(enum gc_format f);
+/* "legacy", "unified", "openj9" (and the long names) -> format; UNKNOWN if none. */
+enum gc_format gc_format_parse(const char *s);
+
+#endif

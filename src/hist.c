@@ -1,0 +1,340 @@
+/*
+ * hist.c — see hist.h for the two representations and the percentile rule.
+ * The log-linear index arithmetic follows HdrHistogram's published layout so
+ * that encoders can write histograms other HdrHistogram tools read.
+ */
+#include "hist.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+void hist_init(struct hist *h, int sig_digits)
+{
+    memset(h, 0, sizeof *h);
+    if (sig_digits < 1)
+        sig_digits = 1;
+    if (sig_digits > 5)
+        sig_digits = 5;
+    h->sig_digits = sig_digits;
+    h->exact = true;
+    int64_t largest_single_unit = 2;
+    for (int i = 0; i < sig_digits; i++)
+        largest_single_unit *= 10;
+    int32_t mag = (int32_t)ceil(log2((double)largest_single_unit));
+    h->sub_bucket_half_count_magnitude = (mag > 1 ? mag : 1) - 1;
+    h->sub_bucket_half_count = (int32_t)1 << h->sub_bucket_half_count_magnitude;
+    h->sub_bucket_mask = ((int64_t)h->sub_bucket_half_count * 2) - 1;
+    h->min = INT64_MAX;
+    h->max = 0;
+}
+
+void hist_fini(struct hist *h)
+{
+    free(h->keys);
+    free(h->vals);
+    free(h->counts);
+    h->keys = NULL;
+    h->vals = NULL;
+    h->counts = NULL;
+}
+
+void hist_reset(struct hist *h)
+{
+    int d = h->sig_digits;
+    hist_fini(h);
+    hist_init(h, d);
+}
+
+static int32_t bucket_index(const struct hist *h, int64_t v)
+{
+    int32_t pow2ceiling = 64 - __builtin_clzll((uint64_t)(v | h->sub_bucket_mask));
+    return pow2ceiling - (h->sub_bucket_half_count_magnitude + 1);
+}
+
+size_t hist_counts_index(const struct hist *h, int64_t v)
+{
+    int32_t b = bucket_index(h, v);
+    int32_t sub = (int32_t)(v >> b);
+    int32_t base = (b + 1) << h->sub_bucket_half_count_magnitude;
+    return (size_t)(base + (sub - h->sub_bucket_half_count));
+}
+
+int64_t hist_value_at_index(const struct hist *h, size_t index)
+{
+    int32_t b = (int32_t)(index >> h->sub_bucket_half_count_magnitude) - 1;
+    int32_t sub = (int32_t)(index & (size_t)(h->sub_bucket_half_count - 1)) + h->sub_bucket_half_count;
+    if (b < 0) {
+        sub -= h->sub_bucket_half_count;
+        b = 0;
+    }
+    return (int64_t)sub << b;
+}
+
+int64_t hist_lowest_equivalent(const struct hist *h, int64_t v)
+{
+    int32_t b = bucket_index(h, v);
+    int32_t sub = (int32_t)(v >> b);
+    return (int64_t)sub << b;
+}
+
+int64_t hist_highest_equivalent(const struct hist *h, int64_t v)
+{
+    int32_t b = bucket_index(h, v);
+    int32_t sub = (int32_t)(v >> b);
+    int32_t adj = sub >= (h->sub_bucket_half_count * 2) ? b + 1 : b;
+    int64_t range = (int64_t)1 << adj;
+    return hist_lowest_equivalent(h, v) + range - 1;
+}
+
+static void ll_add(struct hist *h, int64_t v, uint64_t n)
+{
+    size_t i = hist_counts_index(h, v);
+    if (i >= h->counts_len) {
+        size_t len = h->counts_len ? h->counts_len : 1024;
+        while (len <= i)
+            len *= 2;
+        h->counts = xrealloc(h->counts, len * sizeof *h->counts);
+        memset(h->counts + h->counts_len, 0, (len - h->counts_len) * sizeof *h->counts);
+        h->counts_len = len;
+    }
+    h->counts[i] += n;
+}
+
+static void map_put(struct hist *h, int64_t v, uint64_t n);
+
+static void map_grow(struct hist *h)
+{
+    size_t old_cap = h->map_cap;
+    int64_t *ok = h->keys;
+    uint64_t *ov = h->vals;
+    h->map_cap = old_cap ? old_cap * 2 : 64;
+    h->keys = xmalloc(h->map_cap * sizeof *h->keys);
+    h->vals = xcalloc(h->map_cap, sizeof *h->vals);
+    memset(h->keys, 0xff, h->map_cap * sizeof *h->keys); /* all -1 */
+    h->map_used = 0;
+    for (size_t i = 0; i < old_cap; i++)
+        if (ok[i] >= 0)
+            map_put(h, ok[i], ov[i]);
+    free(ok);
+    free(ov);
+}
+
+static void map_put(struct hist *h, int64_t v, uint64_t n)
+{
+    if ((h->map_used + 1) * 4 > h->map_cap * 3)
+        map_grow(h);
+    size_t mask = h->map_cap - 1;
+    size_t i = (size_t)mix64((uint64_t)v) & mask;
+    while (h->keys[i] >= 0 && h->keys[i] != v)
+        i = (i + 1) & mask;
+    if (h->keys[i] < 0) {
+        h->keys[i] = v;
+        h->map_used++;
+    }
+    h->vals[i] += n;
+}
+
+void hist_to_loglinear(struct hist *h)
+{
+    if (!h->exact)
+        return;
+    h->exact = false;
+    for (size_t i = 0; i < h->map_cap; i++)
+        if (h->keys[i] >= 0)
+            ll_add(h, h->keys[i], h->vals[i]);
+    free(h->keys);
+    free(h->vals);
+    h->keys = NULL;
+    h->vals = NULL;
+    h->map_cap = h->map_used = 0;
+}
+
+void hist_record_n(struct hist *h, int64_t v, uint64_t n)
+{
+    if (v < 0)
+        v = 0;
+    if (n == 0)
+        return;
+    if (h->exact) {
+        map_put(h, v, n);
+        if (h->map_used > HIST_EXACT_MAX)
+            hist_to_loglinear(h);
+    } else {
+        ll_add(h, v, n);
+    }
+    h->total += n;
+    if (v < h->min)
+        h->min = v;
+    if (v > h->max)
+        h->max = v;
+    h->sum += (long double)v * n;
+    h->sumsq += (long double)v * v * n;
+}
+
+void hist_merge(struct hist *dst, const struct hist *src)
+{
+    if (src->total == 0)
+        return;
+    if (!src->exact)
+        hist_to_loglinear(dst);
+    struct hist_iter it;
+    /* Record raw entries, then fix up the exact aggregates from src. */
+    long double sum = dst->sum + src->sum, sumsq = dst->sumsq + src->sumsq;
+    uint64_t total = dst->total + src->total;
+    int64_t mn = dst->min < src->min ? dst->min : src->min;
+    int64_t mx = dst->max > src->max ? dst->max : src->max;
+    if (src->exact) {
+        for (size_t i = 0; i < src->map_cap; i++)
+            if (src->keys[i] >= 0)
+                hist_record_n(dst, src->keys[i], src->vals[i]);
+    } else {
+        for (size_t i = 0; i < src->counts_len; i++)
+            if (src->counts[i])
+                ll_add(dst, hist_value_at_index(src, i), src->counts[i]);
+    }
+    (void)it;
+    dst->sum = sum;
+    dst->sumsq = sumsq;
+    dst->total = total;
+    dst->min = mn;
+    dst->max = mx;
+}
+
+double hist_mean(const struct hist *h)
+{
+    return h->total ? (double)(h->sum / h->total) : 0.0;
+}
+
+double hist_variance(const struct hist *h)
+{
+    if (h->total < 2)
+        return 0.0;
+    long double mean = h->sum / h->total;
+    if (h->exact) {
+        /* Two-pass over distinct values: the same arithmetic as cal.awk. */
+        long double acc = 0;
+        for (size_t i = 0; i < h->map_cap; i++)
+            if (h->keys[i] >= 0) {
+                long double d = (long double)h->keys[i] - mean;
+                acc += d * d * h->vals[i];
+            }
+        return (double)(acc / (h->total - 1));
+    }
+    long double v = (h->sumsq - h->sum * mean) / (h->total - 1);
+    return v < 0 ? 0.0 : (double)v;
+}
+
+double hist_stddev(const struct hist *h)
+{
+    return sqrt(hist_variance(h));
+}
+
+int64_t hist_percentile(const struct hist *h, double p)
+{
+    if (h->total == 0)
+        return 0;
+    double target = (double)h->total * p / 100.0;
+    struct hist_iter it;
+    uint64_t cum = 0;
+    int64_t result = h->max;
+    hist_iter_init(&it, h);
+    while (hist_iter_next(&it)) {
+        cum += it.count;
+        if ((double)cum >= target) {
+            result = it.value;
+            break;
+        }
+    }
+    hist_iter_fini(&it);
+    if (result > h->max)
+        result = h->max;
+    if (result < h->min)
+        result = h->min;
+    return result;
+}
+
+uint64_t hist_count_above(const struct hist *h, int64_t v)
+{
+    uint64_t n = 0;
+    if (h->exact) {
+        for (size_t i = 0; i < h->map_cap; i++)
+            if (h->keys[i] > v)
+                n += h->vals[i];
+        return n;
+    }
+    for (size_t i = 0; i < h->counts_len; i++)
+        if (h->counts[i] && hist_value_at_index(h, i) > v)
+            n += h->counts[i];
+    return n;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void hist_iter_init(struct hist_iter *it, const struct hist *h)
+{
+    memset(it, 0, sizeof *it);
+    it->h = h;
+    if (h->exact && h->map_used) {
+        it->sorted = xmalloc(h->map_used * sizeof *it->sorted);
+        for (size_t i = 0; i < h->map_cap; i++)
+            if (h->keys[i] >= 0)
+                it->sorted[it->n++] = h->keys[i];
+        qsort(it->sorted, it->n, sizeof *it->sorted, cmp_i64);
+    }
+}
+
+static uint64_t map_get(const struct hist *h, int64_t v)
+{
+    size_t mask = h->map_cap - 1;
+    size_t i = (size_t)mix64((uint64_t)v) & mask;
+    while (h->keys[i] >= 0) {
+        if (h->keys[i] == v)
+            return h->vals[i];
+        i = (i + 1) & mask;
+    }
+    return 0;
+}
+
+bool hist_iter_next(struct hist_iter *it)
+{
+    const struct hist *h = it->h;
+    if (h->exact) {
+        if (it->i >= it->n)
+            return false;
+        it->value = it->sorted[it->i++];
+        it->count = map_get(h, it->value);
+        return true;
+    }
+    while (it->i < h->counts_len) {
+        size_t i = it->i++;
+        if (h->counts[i]) {
+            int64_t v = hist_highest_equivalent(h, hist_value_at_index(h, i));
+            it->value = v > h->max ? h->max : v;
+            it->count = h->counts[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+void hist_iter_fini(struct hist_iter *it)
+{
+    free(it->sorted);
+    it->sorted = NULL;
+}

@@ -1,0 +1,35 @@
+/*
+ * render.h — report tree to bytes. A renderer computes nothing: it only
+ * formats what the analyses put in the tree. All write to a FILE*; callers
+ * check the stream with close_stdout().
+ */
+#ifndef GCLAT_RENDER_H
+#define GCLAT_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "report.h"
+
+struct render_opts {
+    bool color; /* ANSI colour in text output (never when NO_COLOR is set) */
+};
+
+/* JSON: 2-space indented, keys in insertion order, numbers with fixed decimals. */
+void render_json(FILE *f, const struct report_node *root);
+/* Text for people: sections with titles, "label: value unit" lines, tables. */
+void render_text(FILE *f, const struct report_node *root, const struct render_opts *o);
+/* CSV of one array of objects: a header from the first element's scalar keys. */
+void render_csv(FILE *f, const struct report_node *array);
+
+/* JSON string literal with escapes (also used by other writers). */
+void json_write_string(FILE *f, const char *s);
+/* CSV field, quoted when needed (RFC 4180). */
+void csv_write_field(FILE *f, const char *s);
+/* Format a scalar node's value into buf (text and CSV share it). */
+void render_scalar(const struct report_node *n, char *buf, size_t len);
+
+/* Decide colour: only when fd is a terminal and NO_COLOR is unset/empty. */
+bool render_want_color(int fd);
+
+#endif

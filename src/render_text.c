@@ -1,0 +1,270 @@
+/*
+ * render_text.c — the report tree for people. Objects with a title become
+ * sections; scalars become "label: value unit" lines aligned per section;
+ * arrays of objects flagged RF_TABLE become column-aligned tables. Control
+ * bytes from logs are replaced so a hostile log cannot drive the terminal.
+ */
+#include "render.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CELL_MAX 60
+
+bool render_want_color(int fd)
+{
+    const char *nc = getenv("NO_COLOR");
+    if (nc && *nc)
+        return false;
+    const char *term = getenv("TERM");
+    if (term && strcmp(term, "dumb") == 0)
+        return false;
+    return isatty(fd);
+}
+
+static void sanitize(char *s)
+{
+    for (unsigned char *p = (unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            *p = '?';
+}
+
+void render_scalar(const struct report_node *n, char *buf, size_t len)
+{
+    switch (n->kind) {
+    case RN_NULL:
+        snprintf(buf, len, "-");
+        break;
+    case RN_BOOL:
+        snprintf(buf, len, "%s", n->b ? "yes" : "no");
+        break;
+    case RN_INT:
+        snprintf(buf, len, "%lld", (long long)n->i);
+        break;
+    case RN_NUM:
+        if (!isfinite(n->d))
+            snprintf(buf, len, "-");
+        else
+            snprintf(buf, len, "%.*f", n->decimals, n->d == 0 ? 0.0 : n->d);
+        break;
+    case RN_STR:
+        snprintf(buf, len, "%s", n->s);
+        break;
+    default:
+        snprintf(buf, len, "?");
+    }
+}
+
+static const char *label(const struct report_node *n)
+{
+    return n->title ? n->title : n->key ? n->key : "";
+}
+
+static bool is_scalar(const struct report_node *n)
+{
+    return n->kind != RN_OBJ && n->kind != RN_ARR;
+}
+
+static void pad(FILE *f, int k)
+{
+    for (int i = 0; i < k; i++)
+        fputc(' ', f);
+}
+
+/* Display width: count UTF-8 lead bytes only, so CJK/accents align roughly. */
+static int width(const char *s)
+{
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if ((*p & 0xc0) != 0x80)
+            w++;
+    return w;
+}
+
+static void table(FILE *f, const struct report_node *arr, int ind, const struct render_opts *o)
+{
+    const struct report_node *first = arr->first;
+    if (!first || first->kind != RN_OBJ)
+        return;
+    int ncol = 0;
+    const struct report_node *cols[64];
+    for (const struct report_node *c = first->first; c && ncol < 64; c = c->next)
+        if (is_scalar(c) && !(c->flags & RF_NOTEXT))
+            cols[ncol++] = c;
+    int rows = rn_len(arr);
+    int *w = xcalloc((size_t)ncol, sizeof *w);
+    char ***cell = xcalloc((size_t)rows, sizeof *cell);
+    bool *numeric = xcalloc((size_t)ncol, sizeof *numeric);
+    int r = 0;
+    for (const struct report_node *row = arr->first; row; row = row->next, r++) {
+        cell[r] = xcalloc((size_t)ncol, sizeof **cell);
+        for (int c = 0; c < ncol; c++) {
+            const struct report_node *v = rn_get(row, cols[c]->key);
+            char buf[512];
+            if (v && is_scalar(v))
+                render_scalar(v, buf, sizeof buf);
+            else
+                snprintf(buf, sizeof buf, "-");
+            sanitize(buf);
+            if (!(arr->flags & RF_WIDE) && width(buf) > CELL_MAX) {
+                /* keep the tail of long cells: class and path names end in the useful part */
+                size_t L = strlen(buf);
+                size_t cut = L - (CELL_MAX - 3);
+                while (cut < L && ((unsigned char)buf[cut] & 0xc0) == 0x80)
+                    cut++;
+                char tmp[512];
+                snprintf(tmp, sizeof tmp, "...%s", buf + cut);
+                snprintf(buf, sizeof buf, "%s", tmp);
+            }
+            cell[r][c] = xstrdup(buf);
+            if (v && (v->kind == RN_INT || v->kind == RN_NUM))
+                numeric[c] = true;
+            int k = width(buf);
+            if (k > w[c])
+                w[c] = k;
+        }
+    }
+    for (int c = 0; c < ncol; c++) {
+        char h[256];
+        if (cols[c]->unit)
+            snprintf(h, sizeof h, "%s (%s)", label(cols[c]), cols[c]->unit);
+        else
+            snprintf(h, sizeof h, "%s", label(cols[c]));
+        cols[c] = cols[c];
+        int k = width(h);
+        if (k > w[c])
+            w[c] = k;
+    }
+    pad(f, ind);
+    if (o->color)
+        fputs("\033[1m", f);
+    for (int c = 0; c < ncol; c++) {
+        char h[256];
+        if (cols[c]->unit)
+            snprintf(h, sizeof h, "%s (%s)", label(cols[c]), cols[c]->unit);
+        else
+            snprintf(h, sizeof h, "%s", label(cols[c]));
+        int k = width(h);
+        if (numeric[c])
+            pad(f, w[c] - k);
+        fputs(h, f);
+        if (!numeric[c] && c + 1 < ncol)
+            pad(f, w[c] - k);
+        if (c + 1 < ncol)
+            fputs("  ", f);
+    }
+    if (o->color)
+        fputs("\033[0m", f);
+    fputc('\n', f);
+    for (r = 0; r < rows; r++) {
+        pad(f, ind);
+        for (int c = 0; c < ncol; c++) {
+            int k = width(cell[r][c]);
+            if (numeric[c])
+                pad(f, w[c] - k);
+            fputs(cell[r][c], f);
+            if (!numeric[c] && c + 1 < ncol)
+                pad(f, w[c] - k);
+            if (c + 1 < ncol)
+                fputs("  ", f);
+            free(cell[r][c]);
+        }
+        fputc('\n', f);
+        free(cell[r]);
+    }
+    free(cell);
+    free(w);
+    free(numeric);
+}
+
+static void section(FILE *f, const struct report_node *n, int ind, const struct render_opts *o);
+
+static void heading(FILE *f, const char *t, int ind, const struct render_opts *o)
+{
+    pad(f, ind);
+    if (o->color)
+        fprintf(f, "\033[1;36m%s\033[0m\n", t);
+    else
+        fprintf(f, "%s\n", t);
+}
+
+static void scalars(FILE *f, const struct report_node *n, int ind)
+{
+    int lw = 0;
+    for (const struct report_node *c = n->first; c; c = c->next)
+        if (is_scalar(c) && !(c->flags & RF_NOTEXT) && width(label(c)) > lw)
+            lw = width(label(c));
+    for (const struct report_node *c = n->first; c; c = c->next) {
+        if (!is_scalar(c) || (c->flags & RF_NOTEXT))
+            continue;
+        char buf[1024];
+        render_scalar(c, buf, sizeof buf);
+        sanitize(buf);
+        pad(f, ind);
+        fprintf(f, "%s:", label(c));
+        pad(f, lw - width(label(c)) + 1);
+        fputs(buf, f);
+        if (c->unit && c->kind != RN_NULL)
+            fprintf(f, " %s", c->unit);
+        fputc('\n', f);
+    }
+}
+
+static void array(FILE *f, const struct report_node *a, int ind, const struct render_opts *o)
+{
+    if (!a->first) {
+        return;
+    }
+    if (a->first->kind == RN_OBJ && (a->flags & RF_TABLE)) {
+        heading(f, label(a), ind, o);
+        table(f, a, ind + 2, o);
+        fputc('\n', f);
+        return;
+    }
+    if (is_scalar(a->first)) {
+        pad(f, ind);
+        fprintf(f, "%s: ", label(a));
+        for (const struct report_node *c = a->first; c; c = c->next) {
+            char buf[512];
+            render_scalar(c, buf, sizeof buf);
+            sanitize(buf);
+            fprintf(f, "%s%s", buf, c->next ? ", " : "");
+        }
+        fputc('\n', f);
+        return;
+    }
+    heading(f, label(a), ind, o);
+    for (const struct report_node *c = a->first; c; c = c->next)
+        if (c->kind == RN_OBJ)
+            section(f, c, ind + 2, o);
+}
+
+static void section(FILE *f, const struct report_node *n, int ind, const struct render_opts *o)
+{
+    if (n->title)
+        heading(f, n->title, ind, o);
+    int inner = n->title ? ind + 2 : ind;
+    scalars(f, n, inner);
+    bool any_scalar = false;
+    for (const struct report_node *c = n->first; c; c = c->next)
+        if (is_scalar(c) && !(c->flags & RF_NOTEXT))
+            any_scalar = true;
+    if (any_scalar && n->title)
+        fputc('\n', f);
+    for (const struct report_node *c = n->first; c; c = c->next) {
+        if (c->flags & RF_NOTEXT)
+            continue;
+        if (c->kind == RN_OBJ)
+            section(f, c, inner, o);
+        else if (c->kind == RN_ARR)
+            array(f, c, inner, o);
+    }
+}
+
+void render_text(FILE *f, const struct report_node *root, const struct render_opts *o)
+{
+    section(f, root, 0, o);
+}

@@ -1,0 +1,63 @@
+/*
+ * util.h — process-wide helpers: allocation that aborts on OOM, error
+ * reporting with the program name, and the documented exit codes.
+ *
+ * Exit codes (also in README and gclat(1)):
+ *   0  success
+ *   1  usage error (bad option, missing argument)
+ *   2  bad input (unreadable format; with --strict, any unparsed line)
+ *   3  I/O error (cannot open, read or write)
+ *   4  a --fail-if condition held (compare)
+ */
+#ifndef GCLAT_UTIL_H
+#define GCLAT_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <stdbool.h>
+
+enum {
+    EXIT_OK = 0,
+    EXIT_USAGE = 1,
+    EXIT_BADINPUT = 2,
+    EXIT_IO = 3,
+    EXIT_CONDITION = 4,
+};
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+extern const char *prog_name; /* "gclat" or "gclat SUBCMD" for messages */
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Grow *buf (capacity *cap, element size elem) so that it holds need elements. */
+void xgrow(void **buf, size_t *cap, size_t need, size_t elem);
+
+/* Print "gclat: msg" on stderr. die() then exits with code. */
+void warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* printf into a fresh heap string. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* True when s (length n) starts with the NUL-terminated prefix p. */
+static inline bool mem_starts(const char *s, size_t n, const char *p)
+{
+    size_t i = 0;
+    for (; p[i]; i++)
+        if (i >= n || s[i] != p[i])
+            return false;
+    return true;
+}
+
+/* Find NUL-terminated needle in s[0..n). Returns pointer or NULL. */
+const char *mem_find(const char *s, size_t n, const char *needle);
+
+/* Check that stdout was written completely; exits with EXIT_IO if not. */
+void close_stdout(void);
+
+#endif
