@@ -151,19 +151,28 @@ static ssize_t fill_gz(struct reader *r)
             r->zin_pos = 0;
             r->raw_bytes += (uint64_t)k;
         }
-        if (r->zin_pos == r->zin_len && r->zeof)
+        if (r->zin_pos == r->zin_len && r->zeof) {
+            if (r->zmid) {
+                r->errmsg = "truncated gzip data";
+                return -1;
+            }
             return 0;
+        }
         zs->next_in = r->zin + r->zin_pos;
         zs->avail_in = (uInt)(r->zin_len - r->zin_pos);
         zs->next_out = (Bytef *)r->buf + r->end;
         zs->avail_out = (uInt)(r->cap - r->end);
         int rc = inflate(zs, Z_NO_FLUSH);
         size_t produced = (size_t)(r->cap - r->end) - zs->avail_out;
+        size_t consumed = (r->zin_len - zs->avail_in) - r->zin_pos;
         r->zin_pos = r->zin_len - zs->avail_in;
         r->end += produced;
+        if (consumed > 0 || produced > 0)
+            r->zmid = true;
         if (rc == Z_STREAM_END) {
             /* Another gzip member may follow (concatenated .gz files). */
             inflateReset(zs);
+            r->zmid = false;
         } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
             r->errmsg = "corrupt gzip data";
             return -1;

@@ -24,6 +24,7 @@ struct reader {
     unsigned char *zin;    /* compressed input buffer when is_gz */
     size_t zin_len, zin_pos;
     bool zeof;             /* compressed source exhausted */
+    bool zmid;             /* inside a gzip member (its end not seen yet) */
     char *buf;             /* decompressed bytes [start, end) not yet returned */
     size_t cap, start, end;
     const char *mem;       /* memory mode: the whole input */
