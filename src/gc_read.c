@@ -1,0 +1,265 @@
+/*
+ * gc_read.c — see gc_read.h.
+ *
+ * Ordering rotated sets: JDK 8 (-XX:+UseGCLogFileRotation) writes gc.log.0,
+ * gc.log.1, ... and marks the live one ".current"; JDK 9+ (-Xlog ...
+ * filecount=N) keeps gc.log live and renames older ones to gc.log.0 ... in a
+ * circle. Neither order is visible in the names, so we read each file's first
+ * timestamp and sort: wall clock when every file has one, else uptime, else
+ * command-line order. Standard input is always kept where it was given.
+ */
+#include "gc_read.h"
+#include "reader.h"
+#include "timeparse.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEAD_BYTES (64u * 1024)
+
+bool gc_line_time(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, int64_t *uptime_ns)
+{
+    *wall_ms = -1;
+    *uptime_ns = -1;
+    *tz_min = 0;
+    size_t i = 0;
+    /* skip leading blanks and (unified) brackets */
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    for (int guard = 0; i < n && guard < 8; guard++) {
+        bool bracket = s[i] == '[';
+        size_t j = bracket ? i + 1 : i;
+        int64_t ms;
+        int32_t tz;
+        size_t k = parse_iso8601(s + j, n - j, &ms, &tz, NULL);
+        if (k) {
+            if (*wall_ms < 0) {
+                *wall_ms = ms;
+                *tz_min = tz;
+            }
+            j += k;
+        } else {
+            int64_t ns;
+            k = parse_secs_ns(s + j, n - j, &ns);
+            if (!k)
+                break;
+            size_t e = j + k;
+            if (bracket && e + 2 <= n && s[e] == 'm' && s[e + 1] == 's') {
+                /* uptimemillis / timemillis: big values are epoch millis */
+                if (ns / 1000000000 > 100000000000LL / 1000) {
+                    if (*wall_ms < 0)
+                        *wall_ms = ns / 1000000000;
+                } else if (*uptime_ns < 0) {
+                    *uptime_ns = ns / 1000;
+                }
+                e += 2;
+            } else if (bracket && e + 2 <= n && s[e] == 'n' && s[e + 1] == 's') {
+                if (ns / 1000000000 > 1000000000000000LL) {
+                    if (*wall_ms < 0)
+                        *wall_ms = ns / 1000000000 / 1000000;
+                } else if (*uptime_ns < 0) {
+                    *uptime_ns = ns / 1000000000;
+                }
+                e += 2;
+            } else if (e < n && (s[e] == 's' || s[e] == ':')) {
+                if (*uptime_ns < 0)
+                    *uptime_ns = ns;
+                e++;
+            } else {
+                break;
+            }
+            j = e;
+        }
+        if (bracket) {
+            if (j < n && s[j] == ']')
+                j++;
+            else
+                break;
+        } else {
+            if (j < n && s[j] == ':')
+                j++;
+            while (j < n && s[j] == ' ')
+                j++;
+        }
+        i = j;
+        if (i >= n || (s[i] != '[' && !(s[i] >= '0' && s[i] <= '9')))
+            break;
+    }
+    return *wall_ms >= 0 || *uptime_ns >= 0;
+}
+
+struct input {
+    char *path;
+    int order;
+    int64_t first_wall_ms, first_uptime_ns;
+    bool is_stdin;
+};
+
+/* Peek at a file's first timestamps (no-op for stdin). */
+static void peek(struct input *in)
+{
+    in->first_wall_ms = -1;
+    in->first_uptime_ns = -1;
+    if (in->is_stdin)
+        return;
+    struct reader r;
+    if (reader_open(&r, in->path) != 0)
+        return;
+    const char *l;
+    size_t n;
+    int lines = 0;
+    while (lines++ < 2000 && reader_next(&r, &l, &n) == 1) {
+        int64_t w, u;
+        int32_t tz;
+        if (gc_line_time(l, n, &w, &tz, &u)) {
+            in->first_wall_ms = w;
+            in->first_uptime_ns = u;
+            break;
+        }
+    }
+    reader_close(&r);
+}
+
+static bool all_have_wall;
+
+static int cmp_input(const void *a, const void *b)
+{
+    const struct input *x = a, *y = b;
+    if (x->is_stdin || y->is_stdin)
+        return x->order - y->order;
+    if (all_have_wall && x->first_wall_ms != y->first_wall_ms)
+        return x->first_wall_ms < y->first_wall_ms ? -1 : 1;
+    if (!all_have_wall && x->first_uptime_ns >= 0 && y->first_uptime_ns >= 0 &&
+        x->first_uptime_ns != y->first_uptime_ns)
+        return x->first_uptime_ns < y->first_uptime_ns ? -1 : 1;
+    return x->order - y->order;
+}
+
+static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx *ctx,
+                    struct gc_read_result *res)
+{
+    struct reader r;
+    if (reader_open(&r, in->path) != 0) {
+        warnx("cannot open %s: %s", in->path, strerror(errno));
+        return EXIT_IO;
+    }
+    ctx->file = r.name;
+    /* Buffer the head for detection, then replay it. */
+    char *head = xmalloc(HEAD_BYTES);
+    size_t head_len = 0;
+    size_t *offs = NULL, noffs = 0, cap = 0;
+    const char *l;
+    size_t n;
+    int rc = 0;
+    bool eof = false, last_truncated = false;
+    while (head_len < HEAD_BYTES / 2 && noffs < 400) {
+        int k = reader_next(&r, &l, &n);
+        if (k < 0) {
+            rc = -1;
+            break;
+        }
+        if (k == 0) {
+            eof = true;
+            break;
+        }
+        size_t take = n < HEAD_BYTES - head_len - 1 ? n : HEAD_BYTES - head_len - 1;
+        xgrow((void **)&offs, &cap, noffs + 2, sizeof *offs);
+        offs[noffs++] = head_len;
+        memcpy(head + head_len, l, take);
+        head_len += take;
+        head[head_len++] = '\n';
+        if (take < n) {
+            /* A line longer than the head buffer: detection sees its start only. */
+            last_truncated = true;
+            break;
+        }
+    }
+    enum gc_format fmt = forced != GC_FMT_UNKNOWN ? forced : gc_detect(head, head_len);
+    if (fmt == GC_FMT_UNKNOWN && rc == 0) {
+        if (head_len == 0) {
+            /* An empty file is not an error: nothing to report from it. */
+            free(head);
+            free(offs);
+            reader_close(&r);
+            res->files++;
+            return 0;
+        }
+        warnx("%s: not a GC log this version understands (try --format)", r.name);
+        free(head);
+        free(offs);
+        reader_close(&r);
+        return EXIT_BADINPUT;
+    }
+    if (res->files == 0)
+        res->format = fmt;
+    else if (res->format != fmt)
+        res->mixed_formats = true;
+    res->files++;
+    const struct gc_parser_ops *ops = gc_parser_for(fmt);
+    void *p = ops->create(ctx);
+    uint64_t lineno = 0;
+    /* Replay the head. Lines were copied whole unless they were very long; a
+       long line is replayed from the reader instead (see below). */
+    for (size_t i = 0; i < noffs; i++) {
+        size_t end = (i + 1 < noffs ? offs[i + 1] : head_len) - 1;
+        if (last_truncated && i + 1 == noffs) {
+            /* truncated copy of a huge line: pass the partial line, counted as such */
+            diag_add(ctx->diag, "line longer than 32 KB at start of file (truncated)", r.name,
+                     lineno + 1, head + offs[i], end - offs[i]);
+            lineno++;
+            continue;
+        }
+        ops->line(p, head + offs[i], end - offs[i], ++lineno);
+    }
+    free(head);
+    free(offs);
+    if (rc == 0 && !eof) {
+        int k;
+        while ((k = reader_next(&r, &l, &n)) == 1)
+            ops->line(p, l, n, r.lineno);
+        if (k < 0)
+            rc = -1;
+    }
+    ops->finish(p);
+    ops->destroy(p);
+    res->lines += r.lineno;
+    res->bytes += r.raw_bytes;
+    ctx->diag->lines_read += r.lineno;
+    if (rc < 0) {
+        warnx("error reading %s: %s", r.name, reader_strerror(&r));
+        reader_close(&r);
+        return EXIT_IO;
+    }
+    reader_close(&r);
+    return 0;
+}
+
+int gc_read_inputs(char **paths, int npaths, enum gc_format forced, struct gc_parse_ctx *ctx,
+                   struct gc_read_result *res)
+{
+    memset(res, 0, sizeof *res);
+    struct input *in = xcalloc((size_t)npaths, sizeof *in);
+    all_have_wall = true;
+    for (int i = 0; i < npaths; i++) {
+        in[i].path = paths[i];
+        in[i].order = i;
+        in[i].is_stdin = strcmp(paths[i], "-") == 0;
+        peek(&in[i]);
+        if (in[i].first_wall_ms < 0)
+            all_have_wall = false;
+    }
+    qsort(in, (size_t)npaths, sizeof *in, cmp_input);
+    int rc = 0;
+    for (int i = 0; i < npaths; i++) {
+        int k = read_one(&in[i], forced, ctx, res);
+        if (k && !rc)
+            rc = k;
+        if (k == EXIT_IO)
+            break;
+    }
+    reader_progress_done();
+    free(in);
+    return rc;
+}
