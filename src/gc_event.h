@@ -138,6 +138,11 @@ struct gc_parse_ctx {
     int64_t heap_max_kb;       /* from the log header, if known; else -1 */
     int64_t first_uptime_ns, last_uptime_ns; /* span covered, -1 if unknown */
     int64_t first_wall_ms, last_wall_ms;
+    /* Lines the parser recognised but that carry nothing the event model
+       holds (banners, region tables, per-phase detail lines it does not model).
+       Reported apart from unparsed lines, so every line is accounted for:
+       lines_read = lines that fed an event + lines_info + diag->total + blank. */
+    uint64_t lines_info;
 };
 
 const char *gc_collector_name(enum gc_collector c);
