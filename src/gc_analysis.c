@@ -115,6 +115,7 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     table_init(&a->concurrent, 256, false);
     table_init(&a->causes, 256, false);
     table_init(&a->stall_threads, 10000, false);
+    table_init(&a->cycle_names, 64, false);
     a->pause_min_ns = INT64_MAX;
     a->prev_after_kb = -1;
     a->cur_minute = INT64_MIN;
@@ -137,6 +138,7 @@ void gc_analysis_fini(struct gc_analysis *a)
     table_fini(&a->concurrent);
     table_fini(&a->causes);
     table_fini(&a->stall_threads);
+    table_fini(&a->cycle_names);
     free(a->buckets);
 }
 
@@ -415,6 +417,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
         break;
     case GC_EV_CYCLE:
         a->cycle_events++;
+        table_add(&a->cycle_names, e->name ? e->name : "cycle", GC_KIND_OTHER, e->duration_ns, e, t_ns);
         table_add(&a->causes, e->cause, GC_KIND_OTHER, -1, e, t_ns);
         flags_add(a, e, t_ns);
         memory_add(a, e, t_ns);

@@ -138,6 +138,11 @@ static void report_kinds(const struct gc_analysis *a, struct report_node *root)
              "concurrent cycles");
     rn_title(rn_int(c, "gc_ids", (int64_t)a->distinct_gc_ids), "distinct GC ids");
 
+    struct report_node *ck = rn_arr(c, "by_name");
+    rn_title(ck, "Concurrent collector cycles");
+    rn_flags(ck, RF_TABLE);
+    table_rows(ck, &a->cycle_names, "name", false, false);
+
     struct report_node *cc = rn_arr(root, "concurrent_phases");
     rn_title(cc, "Concurrent phases (application keeps running)");
     rn_flags(cc, RF_TABLE);
