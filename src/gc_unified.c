@@ -57,6 +57,10 @@ struct gcid_slot {
     /* ZGC/Shenandoah cycle */
     bool cycle_open, cycle_done;
     int64_t pause_start_up_ns, pause_start_wall_ms; /* last "Pause X" start line (gc,start) */
+    /* A pause of a later id that ran inside this id's pause (Serial/Parallel
+       young collection upgraded to a full one): held and merged into ours. */
+    struct gc_event nested;
+    bool have_nested;
     int64_t cyc_heap_b, cyc_heap_a, cyc_heap_t;
     unsigned cyc_flags;
 };
@@ -348,6 +352,10 @@ static struct gcid_slot *slot_get(struct up *p, int64_t id)
         goto touch;
     if (s->id >= 0 && s->cycle_open)
         close_cycle(p, s);
+    if (s->id >= 0 && s->have_nested) {
+        s->have_nested = false;
+        emit_ordered(p, &s->nested);
+    }
     /* Shenandoah cycles run one after another: a new id ends older open ones. */
     if (p->ctx->collector == GC_COLL_SHENANDOAH || p->ctx->collector == GC_COLL_SHENANDOAH_GEN) {
         for (int i = 0; i < GCID_SLOTS; i++)
@@ -737,6 +745,27 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         s->pause_start_up_ns = s->pause_start_wall_ms = -1;
         slot_clear_details(s);
     }
+    if (s && s->have_nested) {
+        /* our pause contained a later id's pause: report one pause, the
+           outer one's duration and heap, kind and cause of the inner one */
+        s->have_nested = false;
+        ev.kind = s->nested.kind;
+        ev.name = s->nested.name;
+        if (s->nested.cause)
+            ev.cause = s->nested.cause;
+        ev.flags |= s->nested.flags;
+    } else if (gc_id >= 0 && ev.uptime_ns >= 0) {
+        /* is this pause inside a still-open pause of an earlier id? */
+        for (int i = 0; i < GCID_SLOTS; i++) {
+            struct gcid_slot *o = &p->slot[i];
+            if (o->id >= 0 && o->id < gc_id && o->pause_start_up_ns >= 0 &&
+                o->pause_start_up_ns <= ev.uptime_ns && !o->have_nested) {
+                o->nested = ev;
+                o->have_nested = true;
+                return true;
+            }
+        }
+    }
     /* G1/Serial/Parallel/CMS young and full pauses have a CPU line after them */
     flush_pending(p);
     p->pend = ev;
@@ -864,7 +893,7 @@ static bool on_stall(struct up *p, const char *m, size_t n, int64_t gc_id, size_
     struct gc_event ev;
     base_event(p, &ev, GC_EV_STALL, gc_id, dur);
     ev.kind = GC_KIND_OTHER;
-    ev.name = name_n == 16 ? "Allocation Stall" : "Relocation Stall";
+    ev.name = m[0] == 'A' ? "Allocation Stall" : "Relocation Stall";
     /* the thread name is a view into the line, which is not NUL-terminated:
        intern it (thread names repeat, so the interner stays small) */
     ev.thread = intern(p, lp + 1, ln - 2);
@@ -1540,6 +1569,12 @@ static void *create(struct gc_parse_ctx *ctx)
 static void finish(void *vp)
 {
     struct up *p = vp;
+    /* nested pauses whose outer pause never completed: report them as logged */
+    for (int i = 0; i < GCID_SLOTS; i++)
+        if (p->slot[i].id >= 0 && p->slot[i].have_nested) {
+            p->slot[i].have_nested = false;
+            emit_ordered(p, &p->slot[i].nested);
+        }
     /* close open Shenandoah cycles in id order */
     for (;;) {
         struct gcid_slot *best = NULL;
