@@ -77,6 +77,7 @@ struct up {
     bool seen_decorated;         /* a line with decorators was seen in this file */
     bool last_was_foreign;       /* previous decorated line was a non-GC tag set */
     bool shen_gen;               /* generational Shenandoah mode seen */
+    bool seen_cpu;               /* a "User=.. Sys=.. Real=.." line was seen */
     bool in_footer;              /* after Shenandoah "GC STATISTICS:" (exit report) */
     /* current line */
     int64_t up_ns, wall_ms;
@@ -320,6 +321,19 @@ static void flush_pending(struct up *p)
 static void emit_ordered(struct up *p, const struct gc_event *ev)
 {
     flush_pending(p);
+    emit_raw(p, ev);
+}
+
+/*
+ * Concurrent phases and stalls: ordered after a pending pause unless this log
+ * has CPU lines, in which case the pending pause is still waiting for its own
+ * "User=" line (which never follows a concurrent line of the same GC) and the
+ * concurrent event may go first.
+ */
+static void emit_concurrent(struct up *p, const struct gc_event *ev)
+{
+    if (!p->seen_cpu)
+        flush_pending(p);
     emit_raw(p, ev);
 }
 
@@ -593,9 +607,10 @@ static bool is_shen(struct up *p)
 }
 
 /* Shenandoah: a line of cycle `s` (concurrent phase or pause phase) */
-static void shen_cycle_touch(struct up *p, struct gcid_slot *s, int64_t hb, int64_t ha, int64_t ht)
+static void shen_cycle_touch(struct up *p, struct gcid_slot *s, int64_t hb, int64_t ha, int64_t ht,
+                             bool may_open)
 {
-    if (!s || s->cycle_done)
+    if (!s || s->cycle_done || (!s->cycle_open && !may_open))
         return;
     if (!s->cycle_open) {
         s->cycle_open = true;
@@ -732,7 +747,8 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
     }
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     if (shen_phase || (is_shen(p) && k != GC_KIND_FULL))
-        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb);
+        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb,
+                         k == GC_KIND_SHEN_PHASE);
     fill_from_slot(p, &ev, s);
     if (s) {
         /* the logged start, when the gc,start line was there and fits */
@@ -766,8 +782,13 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
             }
         }
     }
-    /* G1/Serial/Parallel/CMS young and full pauses have a CPU line after them */
+    /* G1/Serial/Parallel/CMS pauses have a CPU line after them: hold the
+       pause for it. ZGC/Shenandoah pause phases have none: emit now. */
     flush_pending(p);
+    if (zgc_phase || shen_phase || k == GC_KIND_SHEN_PHASE) {
+        emit_raw(p, &ev);
+        return true;
+    }
     p->pend = ev;
     p->have_pend = true;
     return true;
@@ -782,7 +803,7 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
         if (gc_id >= 0) {
             struct gcid_slot *s = slot_get(p, gc_id);
             if (is_shen(p))
-                shen_cycle_touch(p, s, -1, -1, -1);
+                shen_cycle_touch(p, s, -1, -1, -1, true);
         }
         info(p);
         return true;
@@ -805,8 +826,8 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
     if (s && s->cause)
         ev.cause = s->cause;
     if (is_shen(p))
-        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb);
-    emit_raw(p, &ev);
+        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb, true);
+    emit_concurrent(p, &ev);
     return true;
 }
 
@@ -897,7 +918,7 @@ static bool on_stall(struct up *p, const char *m, size_t n, int64_t gc_id, size_
     /* the thread name is a view into the line, which is not NUL-terminated:
        intern it (thread names repeat, so the interner stays small) */
     ev.thread = intern(p, lp + 1, ln - 2);
-    emit_raw(p, &ev);
+    emit_concurrent(p, &ev);
     return true;
 }
 
@@ -933,7 +954,7 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
 /* JDK 13+: Safepoint "Op", Time since last: N ns, Reaching safepoint: N ns, ... Total: N ns */
 static bool on_safepoint_new(struct up *p, const char *m, size_t n)
 {
-    const char *q1 = m + 10; /* after 'Safepoint "' */
+    const char *q1 = m + 11; /* after 'Safepoint "' */
     const char *q2 = memchr(q1, '"', (size_t)(m + n - q1));
     if (!q2)
         return false;
@@ -974,6 +995,7 @@ static bool on_cpu(struct up *p, const char *m, size_t n, int64_t gc_id)
             r = field_ns(m, n, "Real=", 5);
     if (u < 0 && sy < 0 && r < 0)
         return false;
+    p->seen_cpu = true;
     if (p->have_pend && p->pend.gc_id == gc_id && p->pend.user_ns < 0) {
         p->pend.user_ns = u;
         p->pend.sys_ns = sy;
@@ -1145,7 +1167,7 @@ static const char *const info_prefixes[] = {
     "Large Pages:", "Forwarding Usage:", "Relocation:", "Soft Refs:", "Weak Refs:", "Final Refs:",
     "Phantom Refs:", "Heap Statistics:", "Capacity:", "Used:", "Live:", "Allocated:", "Garbage:",
     "Reclaimed:", "Promoted:", "Compacted:", "Young Generation", "Old Generation", "Age Table:",
-    "Allocation Stalls:", "Out Of Memory", "Soft Max Heap Size:",
+    "Allocation Stalls:", "Out Of Memory", "Clearing All SoftReferences", "Free headroom:", "Soft Max Heap Size:",
     /* reference processing summaries (gc,ref) */
     "Encountered references:", "Discovered  references:", "Enqueued    references:", "Soft:",
     "Weak:", "Final:", "Phantom:",
@@ -1392,8 +1414,8 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             }
         }
     }
-    if (STARTS(m, mn, "GC STATISTICS:"))
-        p->in_footer = true;
+    if (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times"))
+        p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
     else if (gc_id >= 0)
         p->in_footer = false;
     if (p->in_footer) {
@@ -1442,10 +1464,12 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
         else if (STARTS(m, mn, "Minor Collection ("))
             ok = on_zgc_collection(p, m, mn, gc_id, GCF_GEN_YOUNG);
         else if (STARTS(m, mn, "Metaspace: ")) {
-            if (gc_id >= 0)
-                ok = on_gen_sizes(p, m, mn, gc_id, 2, 11);
+            if (gc_id >= 0 && on_gen_sizes(p, m, mn, gc_id, 2, 11))
+                ok = true;
             else {
-                info(p); /* Shenandoah logs it after the cycle, without an id */
+                /* Shenandoah logs it after the cycle without an id; ZGC as
+                   "Metaspace: 17M used, 17M committed, ..." */
+                info(p);
                 ok = true;
             }
         }
