@@ -664,8 +664,9 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
     }
     struct msg_parts mp;
     split_parts(m, body, &mp);
-    const char *b = mp.base + 6; /* after "Pause " */
-    size_t bn = mp.base_n - 6;
+    /* after "Pause "; the base may be shorter when "(" follows at once */
+    const char *b = mp.base_n > 6 ? mp.base + 6 : mp.base + mp.base_n;
+    size_t bn = mp.base_n > 6 ? mp.base_n - 6 : 0;
     struct gc_event ev;
     base_event(p, &ev, GC_EV_PAUSE, gc_id, dur);
     struct gcid_slot *s = slot_get(p, gc_id);
@@ -1216,6 +1217,14 @@ static bool is_level(const char *s, size_t n)
            (n == 5 && !memcmp(s, "error", 5)) || (n == 7 && !memcmp(s, "develop", 7));
 }
 
+/* Without a level decorator, a last bracket is tags only if it looks like
+   GC/safepoint tags; otherwise it is a hostname ("[vm]"). */
+static bool known_tag_start(const char *s, size_t n)
+{
+    return (n >= 2 && s[0] == 'g' && s[1] == 'c' && (n == 2 || s[2] == ',' || s[2] == ' ')) ||
+           (n >= 9 && !memcmp(s, "safepoint", 9) && (n == 9 || s[9] == ',' || s[9] == ' '));
+}
+
 static bool is_tagchars(const char *s, size_t n)
 {
     if (!n || !(s[0] >= 'a' && s[0] <= 'z'))
@@ -1296,14 +1305,15 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
             }
         } else if (is_level(c, cn)) {
             d->level_seen = true;
-        } else if (is_tagchars(c, cn) && (d->level_seen || close + 1 >= s + n || close[1] != '[')) {
+        } else if (is_tagchars(c, cn) && (d->level_seen || ((close + 1 >= s + n || close[1] != '[') &&
+                                                             known_tag_start(c, cn)))) {
             size_t tn = cn;
             while (tn && c[tn - 1] == ' ')
                 tn--;
             d->tags = c;
             d->tags_n = tn;
-        } else if (cn && !memchr(c, ' ', cn) && close + 1 < s + n && close[1] == '[') {
-            /* hostname (followed by more decorators) */
+        } else if (cn && !memchr(c, ' ', cn)) {
+            /* hostname */
         } else {
             ok = false;
         }
@@ -1498,6 +1508,16 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             ok = true;
         } else if (STARTS(m, mn, "Trigger: ")) {
             on_trigger(p, m, mn);
+            ok = true;
+        } else if (STARTS(m, mn, "Trigger (")) {
+            /* generational Shenandoah: "Trigger (Young): <reason>" */
+            const char *c = FIND(m, mn, "): ");
+            if (c && (size_t)(c - m) < 16) {
+                size_t roff = (size_t)(c + 3 - m);
+                /* on_trigger reads the reason 9 bytes after its pointer */
+                on_trigger(p, c + 3 - 9, mn - roff + 9);
+            }
+            set_collector(p, GC_COLL_SHENANDOAH_GEN);
             ok = true;
         } else if (STARTS(m, mn, "Tenured: "))
             ok = on_gen_sizes(p, m, mn, gc_id, 1, 8);
