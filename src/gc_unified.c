@@ -77,6 +77,7 @@ struct up {
     bool seen_decorated;         /* a line with decorators was seen in this file */
     bool last_was_foreign;       /* previous decorated line was a non-GC tag set */
     bool shen_gen;               /* generational Shenandoah mode seen */
+    int open_starts;             /* slots with a pause start line and no summary yet */
     bool seen_cpu;               /* a "User=.. Sys=.. Real=.." line was seen */
     bool in_footer;              /* after Shenandoah "GC STATISTICS:" (exit report) */
     /* current line */
@@ -370,6 +371,8 @@ static struct gcid_slot *slot_get(struct up *p, int64_t id)
         s->have_nested = false;
         emit_ordered(p, &s->nested);
     }
+    if (s->id >= 0 && s->pause_start_up_ns >= 0)
+        p->open_starts--;
     /* Shenandoah cycles run one after another: a new id ends older open ones. */
     if (p->ctx->collector == GC_COLL_SHENANDOAH || p->ctx->collector == GC_COLL_SHENANDOAH_GEN) {
         for (int i = 0; i < GCID_SLOTS; i++)
@@ -656,6 +659,10 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         /* gc,start line: the pause begins; the summary line carries the figures */
         struct gcid_slot *st = slot_get(p, gc_id);
         if (st) {
+            if (st->pause_start_up_ns < 0 && p->up_ns >= 0)
+                p->open_starts++;
+            else if (st->pause_start_up_ns >= 0 && p->up_ns < 0)
+                p->open_starts--;
             st->pause_start_up_ns = p->up_ns;
             st->pause_start_wall_ms = p->wall_ms;
         }
@@ -759,6 +766,8 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         if (s->pause_start_wall_ms >= 0 && p->wall_ms >= s->pause_start_wall_ms &&
             p->wall_ms - s->pause_start_wall_ms <= dur / 1000000 + 1)
             ev.wall_ms = s->pause_start_wall_ms;
+        if (s->pause_start_up_ns >= 0)
+            p->open_starts--;
         s->pause_start_up_ns = s->pause_start_wall_ms = -1;
         slot_clear_details(s);
     }
@@ -771,7 +780,7 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         if (s->nested.cause)
             ev.cause = s->nested.cause;
         ev.flags |= s->nested.flags;
-    } else if (gc_id >= 0 && ev.uptime_ns >= 0) {
+    } else if (gc_id >= 0 && ev.uptime_ns >= 0 && p->open_starts > 0) {
         /* is this pause inside a still-open pause of an earlier id? */
         for (int i = 0; i < GCID_SLOTS; i++) {
             struct gcid_slot *o = &p->slot[i];
