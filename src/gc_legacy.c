@@ -57,6 +57,7 @@ struct p_state {
     bool has_pend;
     bool g1_ctx;          /* G1 detail lines are expected */
     bool coll_from_flags; /* collector known from CommandLine flags */
+    bool cms_next_remark; /* -verbose:gc CMS: the next "[GC used(cap)" line is a remark */
 };
 
 static bool starts(const char *s, size_t n, const char *lit, size_t l)
@@ -161,9 +162,18 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     int64_t wall, up;
     int32_t tz;
     size_t off = gcl_prefix(s, n, &wall, &tz, &up);
+    if (STARTS(s + off, n - off, "CMS: abort preclean due to time ")) {
+        off += 32;
+        off += gcl_prefix(s + off, n - off, &wall, &tz, &up);
+    }
     const char *t = s + off;
     size_t tn = n - off;
     struct gc_parse_ctx *ctx = p->ctx;
+    if (STARTS(t, tn, "[ASCMS-concurrent-")) {
+        /* -XX:+UseAutoGCSelectPolicy / AdaptiveSizePolicy CMS: same phases */
+        t += 2;
+        tn -= 2;
+    }
     if (STARTS(t, tn, "[CMS-concurrent-")) {
         /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]" */
         size_t i = 1;
@@ -309,6 +319,8 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
         size_t pos = (size_t)(x - s);
         if (pos >= 5 && memcmp(s + pos - 5, "[CMS-c", 6) == 0) {
             best = pos - 5;
+            if (best >= 2 && memcmp(s + best - 2, "[AS", 3) == 0)
+                best -= 2;
             kind = 1;
             break;
         }
@@ -333,6 +345,12 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     if (!kind)
         return false;
     *fs = ts_back(s, best);
+    /* "CMS: abort preclean due to time 1.2: [CMS-concurrent-abortable-preclean: ...]"
+       belongs to the spliced line */
+    static const char abort_pre[] = "CMS: abort preclean due to time ";
+    size_t al = sizeof abort_pre - 1;
+    if (kind == 1 && *fs >= al && memcmp(s + *fs - al, abort_pre, al) == 0)
+        *fs -= al;
     if (kind == 1) {
         const char *cb = memchr(s + best, ']', n - best);
         size_t e = cb ? (size_t)(cb - s) + 1 : n;
@@ -380,12 +398,51 @@ static const char *const info_prefixes[] = {
     "Av.  Block  Size", "Tree      Height", "----", "CMS: abort preclean", "[G1Ergonomics",
     "Java HotSpot", "OpenJDK", "Avg:", "Min:", "Max:", "Sum:", "Diff:", "concurrent mark-sweep",
     "  avg", "PSAdaptiveSizePolicy", "AdaptiveSizePolicy", "PS", "ASParNew", "ASCMS",
+    /* JDK 1.4 PrintHeapAtGC */
+    "eden [", "from [", "to   [", "object [",
+    /* -XX:+PrintTLAB */
+    "TLAB: ", "TLAB totals:",
+    /* -XX:+PrintCMSInitiationStatistics */
+    "CMSCollector shouldConcurrentCollect", "time_until_cms", "free=", "contiguous_available=",
+    "promotion_rate=", "cms_allocation_rate=", "occupancy=", "initiatingOccupancy=",
+    "initiatingPermOccupancy=", "cms_", "CMS: Large", "/proc/meminfo:",
 };
+
+/* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
+static bool histogram_row(const char *t, size_t tn)
+{
+    size_t i = 0;
+    if (STARTS(t, tn, "Total ") || STARTS(t, tn, "num ")) {
+        return true;
+    }
+    while (i < tn && gcl_digit(t[i]))
+        i++;
+    if (i == 0 || i >= tn || t[i] != ':')
+        return false;
+    i++;
+    int nums = 0;
+    while (nums < 2) {
+        size_t b = i;
+        while (i < tn && t[i] == ' ')
+            i++;
+        if (i == b)
+            return false;
+        size_t d = i;
+        while (i < tn && gcl_digit(t[i]))
+            i++;
+        if (i == d)
+            return false;
+        nums++;
+    }
+    return i < tn && t[i] == ' ';
+}
 
 static bool info_line(const char *t, size_t tn)
 {
     if (tn == 0)
         return false;
+    if ((gcl_digit(t[0]) || t[0] == 'T' || t[0] == 'n') && histogram_row(t, tn))
+        return true;
     for (size_t i = 0; i < sizeof info_prefixes / sizeof *info_prefixes; i++) {
         const char *q = info_prefixes[i];
         if (q[0] == t[0] && starts(t, tn, q, strlen(q))) {
@@ -571,6 +628,18 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
     e->line = ln;
     if (ge->cause)
         e->cause = intern_str(p->ctx->strings, ge->cause, ge->cause_len);
+    if (ge->pair_only) {
+        /* without details CMS prints its two pauses as "[GC 46468K(83008K), 0.0039 secs]":
+           one initial mark, then one remark, per cycle */
+        e->kind = p->cms_next_remark ? GC_KIND_REMARK : GC_KIND_INITIAL_MARK;
+        e->name = p->cms_next_remark ? "CMS Remark" : "CMS Initial Mark";
+        p->cms_next_remark = !p->cms_next_remark;
+        ge->hint = GC_COLL_CMS;
+    } else if (e->kind == GC_KIND_INITIAL_MARK && !ge->g1) {
+        p->cms_next_remark = true;
+    } else if (e->kind == GC_KIND_REMARK && !ge->g1) {
+        p->cms_next_remark = false;
+    }
     set_collector(p, ge->hint);
     if (ge->g1)
         p->g1_ctx = true;
@@ -581,9 +650,7 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
 
 static bool is_event_start(const char *t, size_t tn)
 {
-    if (STARTS(t, tn, "[Full GC"))
-        return true;
-    return STARTS(t, tn, "[GC") && !STARTS(t, tn, "[GC concurrent-");
+    return gcl_is_event_start(t, tn);
 }
 
 static void acc_give_up(struct p_state *p, const char *reason)
@@ -644,11 +711,34 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                 return; /* only the spliced line's neighbours' timestamps were left */
             continue;
         }
+        if (n > 1) {
+            /* "[GC (CMS Final Remark)[YG occupancy: ...]{Heap before GC invocations=5 (full 1):":
+               a PrintHeapAtGC block starts in the middle of the line; its own lines follow */
+            const char *hb = memchr(s + 1, '{', n - 1);
+            if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC")) {
+                n = (size_t)(hb - s);
+                continue;
+            }
+        }
         int64_t wall, up;
         int32_t tz;
         size_t off = gcl_prefix(s, n, &wall, &tz, &up);
         const char *t = s + off;
         size_t tn = n - off;
+        if (!p->acc.len && off > 0 && (s[0] == ' ' || s[0] == '\t') && tn > 0 && t[0] == '[' &&
+            !is_event_start(t, tn) && !STARTS(t, tn, "[Eden:") && !STARTS(t, tn, "[Times:") &&
+            !STARTS(t, tn, "[Metaspace:")) {
+            /* indented sub-line of an event: G1 phase times, string deduplication
+               statistics, ... (recognised, not modelled) */
+            if (!simple_line(p, s, n, ln))
+                ctx->lines_info++;
+            return;
+        }
+        if (mem_find(t, tn, "GC log file ") &&
+            (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created"))) {
+            ctx->lines_info++; /* -XX:+UseGCLogFileRotation notices */
+            return;
+        }
         if (p->acc.len) {
             if (is_event_start(t, tn)) {
                 acc_give_up(p, "unterminated GC event");

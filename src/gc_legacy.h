@@ -45,6 +45,7 @@ struct gcl_event {
     size_t cause_len;
     enum gc_collector hint; /* collector the syntax implies, or UNKNOWN */
     bool g1;              /* a G1 pause: detail lines ([Eden: ...], [Times: ...]) may follow */
+    bool pair_only;       /* plain "[GC used(cap), secs]": -verbose:gc CMS initial mark or remark */
     size_t end;           /* bytes consumed, including a trailing " [Times: ...]" */
 };
 
@@ -60,6 +61,9 @@ enum gcl_status {
  * "[GC remark" or "[GC cleanup". See gc_legacy_event.c for the mapping.
  */
 enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out);
+
+/* t starts a collection event ("[GC ", "[GC (", "[Full GC", "[GC pause", ...; not "[GC Worker ..."). */
+bool gcl_is_event_start(const char *t, size_t n);
 
 /* Bracket depth after t[0..n), starting from depth d (never below 0 while open). */
 int gcl_depth(const char *t, size_t n, int d, size_t *close_at);

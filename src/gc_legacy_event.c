@@ -94,7 +94,8 @@ static void base_name(const char *nm, size_t nl, const char **b, size_t *bl)
     else
         i = 0;
     size_t e = i;
-    while (e < nl && nm[e] != '(')
+    /* stop at "(" and at a timestamp glued to the name ("ParNew62.880", "CMS2014-...") */
+    while (e < nl && nm[e] != '(' && !gcl_digit(nm[e]))
         e++;
     while (e > i && (nm[e - 1] == ' ' || nm[e - 1] == '\t'))
         e--;
@@ -264,6 +265,12 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
         } else if (STARTS(t, n, i, " cleanup")) {
             h = H_G1CLEANUP;
             i += 8;
+        } else if (i + 1 < n && t[i] == ' ' && ((t[i + 1] >= 'a' && t[i + 1] <= 'z') ||
+                                                 (t[i + 1] >= 'A' && t[i + 1] <= 'Z'))) {
+            /* "[GC Worker Start (ms)", "[GC ref-proc", "[GC concurrent-...": not an
+               event; "[GC TLAB: ..." is one, with -XX:+PrintTLAB output inside */
+            if (!STARTS(t, n, i, " TLAB"))
+                return GCL_NOT_EVENT;
         } else if (STARTS(t, n, i, "--")) {
             /* Parallel scavenge that failed to promote ("[GC-- [PSYoungGen...") */
             ev->flags |= GCF_PROMOTION_FAILED;
@@ -509,6 +516,8 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
         } else {
             ev->kind = GC_KIND_YOUNG;
             ev->name = yname ? yname : "GC";
+            /* -verbose:gc CMS prints initial mark and remark as "[GC 46468K(83008K), 0.0039 secs]" */
+            out->pair_only = !saw_young && !cause && top->tb < 0 && top->pu >= 0 && !old_collected;
         }
         (void)saw_young;
         break;
@@ -527,4 +536,16 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
     if (ev->duration_ns < 0 && ev->heap_before_kb < 0)
         return GCL_BAD;
     return GCL_OK;
+}
+
+bool gcl_is_event_start(const char *t, size_t n)
+{
+    if (STARTS(t, n, 0, "[Full GC"))
+        return true;
+    if (!STARTS(t, n, 0, "[GC"))
+        return false;
+    if (n > 4 && t[3] == ' ' && ((t[4] >= 'a' && t[4] <= 'z') || (t[4] >= 'A' && t[4] <= 'Z')))
+        return STARTS(t, n, 4, "pause") || STARTS(t, n, 4, "remark") || STARTS(t, n, 4, "cleanup") ||
+               STARTS(t, n, 4, "TLAB");
+    return true;
 }
