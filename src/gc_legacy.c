@@ -58,6 +58,8 @@ struct p_state {
     bool g1_ctx;          /* G1 detail lines are expected */
     bool coll_from_flags; /* collector known from CommandLine flags */
     bool cms_next_remark; /* -verbose:gc CMS: the next "[GC used(cap)" line is a remark */
+    bool shen;            /* JDK 8 Shenandoah syntax seen: indented lines are its detail */
+    bool shen_footer;     /* inside Shenandoah's statistics table (after "All times are wall-clock") */
 };
 
 static bool starts(const char *s, size_t n, const char *lit, size_t l)
@@ -602,7 +604,7 @@ static bool detail_line(struct p_state *p, const char *s, size_t n, const char *
         ctx->lines_info++;
         return true;
     }
-    if (STARTS(t, tn, "[G1Ergonomics")) {
+    if (STARTS(t, tn, "[G1Ergonomics") || STARTS(t, tn, "[Preclean ")) {
         ctx->lines_info++;
         return true;
     }
@@ -611,6 +613,98 @@ static bool detail_line(struct p_state *p, const char *s, size_t n, const char *
         ctx->lines_info++;
         return true;
     }
+    return false;
+}
+
+/* ---- JDK 8 Shenandoah ------------------------------------------------------ */
+
+static const char *const shen_info[] = {
+    "Regions:", "Humongous object threshold:", "Max TLAB size:", "GC threads:", "Heuristics ",
+    "Shenandoah ", "Pacer for", "Initialize Shenandoah heap", "Reference processing:", "Soft Max Heap Size",
+    "Trigger:", "Free:", "All times are wall-clock", "all workers. Dividing", "Cancelling GC:",
+    "Adaptive CSet", "Collectable Garbage", "Using ", "Good progress", "Failed to allocate",
+};
+
+/*
+ * "[Pause Init Mark (process weakrefs), 3.341 ms]", "[Pause Full 1589M->1002M(1690M), 4077.274 ms]",
+ * "[Concurrent marking, 866.393 ms]", "[Pause Degenerated GC (Update Refs) 3941M->...(...), 12.3 ms]";
+ * "..., start]" lines are informational.
+ */
+static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall, int32_t tz, int64_t up,
+                      uint64_t ln)
+{
+    const char *cb = memchr(t, ']', tn);
+    if (!cb)
+        return false;
+    size_t cl = (size_t)(cb - t); /* content t[1..cl) */
+    if (cl >= 7 && memcmp(cb - 7, ", start", 7) == 0) {
+        p->shen = true;
+        p->ctx->lines_info++;
+        return true;
+    }
+    if (!(cl >= 4 && memcmp(cb - 3, " ms", 3) == 0))
+        return false;
+    size_t q = cl - 3;
+    while (q > 1 && (gcl_digit(t[q - 1]) || t[q - 1] == '.' || t[q - 1] == ','))
+        q--;
+    int64_t ms_ns;
+    if (!parse_secs_ns(t + q, cl - 3 - q, &ms_ns))
+        return false;
+    size_t ne = 1;
+    while (ne < cl && t[ne] != '(' && t[ne] != ',' && !gcl_digit(t[ne]))
+        ne++;
+    size_t nl = ne - 1;
+    while (nl > 0 && t[nl] == ' ')
+        nl--;
+    struct gc_event e;
+    bool pause = t[1] == 'P';
+    init_event(p, &e, pause ? GC_EV_PAUSE : GC_EV_CONCURRENT, wall, tz, up, ln);
+    e.duration_ns = ms_ns / 1000; /* the number is in ms: ns = ms * 1e6 = secs_ns / 1000 */
+    e.name = intern_str(p->ctx->strings, t + 1, nl);
+    if (!pause)
+        e.kind = GC_KIND_CONCURRENT;
+    else if (STARTS(t, tn, "[Pause Full"))
+        e.kind = GC_KIND_FULL;
+    else if (STARTS(t, tn, "[Pause Degenerated")) {
+        e.kind = GC_KIND_DEGENERATED;
+        e.flags |= GCF_DEGENERATED;
+    } else
+        e.kind = GC_KIND_SHEN_PHASE;
+    if (pause && ne < cl && t[ne] == '(') {
+        const char *rp = memchr(t + ne, ')', cl - ne);
+        if (rp && e.kind != GC_KIND_SHEN_PHASE)
+            e.cause = intern_str(p->ctx->strings, t + ne + 1, (size_t)(rp - t) - ne - 1);
+    }
+    const char *ar = mem_find(t, cl, "->");
+    if (ar) {
+        size_t k = (size_t)(ar - t);
+        while (k > 1 && (gcl_digit(t[k - 2]) || t[k - 2] == '.'))
+            k--;
+        int64_t b, bc, a, ac;
+        if (k > 1 && g1_pair(t, cl, k - 1, &b, &bc, &a, &ac)) {
+            e.heap_before_kb = b;
+            e.heap_after_kb = a;
+            e.heap_total_kb = ac;
+        }
+    }
+    p->shen = true;
+    p->shen_footer = false;
+    if (!p->coll_from_flags)
+        p->ctx->collector = GC_COLL_SHENANDOAH;
+    emit_now(p, &e);
+    return true;
+}
+
+static bool shen_info_line(struct p_state *p, const char *s, size_t n, const char *t, size_t tn)
+{
+    if (STARTS(t, tn, "All times are wall-clock"))
+        p->shen_footer = true;
+    if (p->shen_footer || ((p->shen || p->ctx->collector == GC_COLL_SHENANDOAH) && n > 0 &&
+                           (s[0] == ' ' || s[0] == '\t')))
+        return true;
+    for (size_t i = 0; i < sizeof shen_info / sizeof *shen_info; i++)
+        if (starts(t, tn, shen_info[i], strlen(shen_info[i])))
+            return p->shen || p->ctx->collector == GC_COLL_SHENANDOAH || i < 10;
     return false;
 }
 
@@ -789,6 +883,9 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
             }
             if (simple_line(p, s, n, ln))
                 return;
+            if ((STARTS(t, tn, "[Pause ") || STARTS(t, tn, "[Concurrent ")) &&
+                shen_line(p, t, tn, wall, tz, up, ln))
+                return;
             if (detail_line(p, s, n, t, tn, ln))
                 return;
             diag_add(ctx->diag, "unrecognised bracketed line", ctx->file, ln, s, n);
@@ -796,7 +893,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         if (simple_line(p, s, n, ln) || header_line(p, t, tn))
             return;
-        if (info_line(t, tn)) {
+        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn)) {
             ctx->lines_info++;
             return;
         }
