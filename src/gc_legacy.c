@@ -171,12 +171,14 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     const char *t = s + off;
     size_t tn = n - off;
     struct gc_parse_ctx *ctx = p->ctx;
-    if (STARTS(t, tn, "[ASCMS-concurrent-")) {
-        /* -XX:+UseAutoGCSelectPolicy / AdaptiveSizePolicy CMS: same phases */
+    bool as = STARTS(t, tn, "[ASCMS-concurrent-");
+    if (as) {
+        /* AdaptiveSizePolicy CMS ("[ASCMS-concurrent-mark: ...]"): same phases; t[1..] is
+           then "CMS-concurrent-..." like the plain form */
         t += 2;
         tn -= 2;
     }
-    if (STARTS(t, tn, "[CMS-concurrent-")) {
+    if (as || STARTS(t, tn, "[CMS-concurrent-")) {
         /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]" */
         size_t i = 1;
         while (i < tn && t[i] != ':' && t[i] != ']')
@@ -408,6 +410,8 @@ static const char *const info_prefixes[] = {
     "CMSCollector shouldConcurrentCollect", "time_until_cms", "free=", "contiguous_available=",
     "promotion_rate=", "cms_allocation_rate=", "occupancy=", "initiatingOccupancy=",
     "initiatingPermOccupancy=", "cms_", "CMS: Large", "/proc/meminfo:",
+    /* -XX:PrintFLSStatistics=1 around a collection */
+    "Before GC:", "After GC:",
 };
 
 /* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
@@ -623,6 +627,7 @@ static const char *const shen_info[] = {
     "Shenandoah ", "Pacer for", "Initialize Shenandoah heap", "Reference processing:", "Soft Max Heap Size",
     "Trigger:", "Free:", "All times are wall-clock", "all workers. Dividing", "Cancelling GC:",
     "Adaptive CSet", "Collectable Garbage", "Using ", "Good progress", "Failed to allocate",
+    "Cancelling concurrent GC", "Shenandoah Heap", "Status:", "Reserved region:", "GC STATISTICS:",
 };
 
 /*
@@ -697,14 +702,16 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
 
 static bool shen_info_line(struct p_state *p, const char *s, size_t n, const char *t, size_t tn)
 {
-    if (STARTS(t, tn, "All times are wall-clock"))
+    if (STARTS(t, tn, "All times are wall-clock") || STARTS(t, tn, "GC STATISTICS:"))
         p->shen_footer = true;
+    if (STARTS(t, tn, "Cancelling concurrent GC") || STARTS(t, tn, "Shenandoah Heap"))
+        p->shen = true;
     if (p->shen_footer || ((p->shen || p->ctx->collector == GC_COLL_SHENANDOAH) && n > 0 &&
                            (s[0] == ' ' || s[0] == '\t')))
         return true;
     for (size_t i = 0; i < sizeof shen_info / sizeof *shen_info; i++)
         if (starts(t, tn, shen_info[i], strlen(shen_info[i])))
-            return p->shen || p->ctx->collector == GC_COLL_SHENANDOAH || i < 10;
+            return p->shen || p->ctx->collector == GC_COLL_SHENANDOAH || i < 10 || i >= 20;
     return false;
 }
 
@@ -834,7 +841,10 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
             return;
         }
         if (p->acc.len) {
-            if (is_event_start(t, tn)) {
+            if (is_event_start(t, tn) &&
+                !(mem_find(p->acc.p, p->acc.len, "[YG occupancy:") && !mem_find(p->acc.p, p->acc.len, "CMS-remark"))) {
+                /* (a remark that has printed "[YG occupancy: ...]" continues with the
+                   CMSScavengeBeforeRemark "[GC (CMS Final Remark) ...[ParNew" on a new line) */
                 acc_give_up(p, "unterminated GC event");
             } else if (info_line(t, tn) || STARTS(t, tn, "Application time:")) {
                 ctx->lines_info++;
