@@ -321,15 +321,15 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     size_t left = n;
     while (left > 10 && (x = memmem(x, left, "oncurrent-", 10)) != NULL) {
         size_t pos = (size_t)(x - s);
-        if (pos >= 5 && memcmp(s + pos - 5, "[CMS-c", 6) == 0) {
-            best = pos - 5;
+        if (pos >= 6 && memcmp(s + pos - 6, "[CMS-c", 6) == 0) {
+            best = pos - 6;
             if (best >= 2 && memcmp(s + best - 2, "[AS", 3) == 0)
                 best -= 2;
             kind = 1;
             break;
         }
-        if (pos >= 4 && memcmp(s + pos - 4, "[GC c", 5) == 0) {
-            best = pos - 4;
+        if (pos >= 5 && memcmp(s + pos - 5, "[GC c", 5) == 0) {
+            best = pos - 5;
             kind = 1;
             break;
         }
