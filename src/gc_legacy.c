@@ -323,8 +323,11 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
         size_t pos = (size_t)(x - s);
         if (pos >= 6 && memcmp(s + pos - 6, "[CMS-c", 6) == 0) {
             best = pos - 6;
-            if (best >= 2 && memcmp(s + best - 2, "[AS", 3) == 0)
-                best -= 2;
+            kind = 1;
+            break;
+        }
+        if (pos >= 8 && memcmp(s + pos - 8, "[ASCMS-c", 8) == 0) {
+            best = pos - 8;
             kind = 1;
             break;
         }
@@ -846,9 +849,11 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                 /* (a remark that has printed "[YG occupancy: ...]" continues with the
                    CMSScavengeBeforeRemark "[GC (CMS Final Remark) ...[ParNew" on a new line) */
                 acc_give_up(p, "unterminated GC event");
-            } else if (info_line(t, tn) || STARTS(t, tn, "Application time:")) {
+            } else if (info_line(t, tn)) {
                 ctx->lines_info++;
                 return;
+            } else if (simple_line(p, s, n, ln)) {
+                return; /* a whole concurrent-phase or safepoint line while an event is open */
             } else {
                 size_t close_at = 0;
                 int d = gcl_depth(s, n, p->acc_depth, &close_at);
