@@ -312,42 +312,38 @@ static size_t seconds_end(const char *s, size_t n, size_t m)
 
 /*
  * Find the first spliced-in line in s: sets [*fs, *fe). Returns false if none.
+ * Hot path (every line): memchr for the few bytes that can start a marker
+ * ('[', 'T', 'A') and memcmp there, instead of one memmem per marker.
  */
 static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
 {
     size_t best = n;
     int kind = 0;
-    const char *x = s;
-    size_t left = n;
-    while (left > 10 && (x = memmem(x, left, "oncurrent-", 10)) != NULL) {
-        size_t pos = (size_t)(x - s);
-        if (pos >= 6 && memcmp(s + pos - 6, "[CMS-c", 6) == 0) {
-            best = pos - 6;
+    for (const char *x = s; (x = memchr(x, '[', n - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if ((left > 16 && memcmp(x, "[CMS-concurrent-", 16) == 0) ||
+            (left > 18 && memcmp(x, "[ASCMS-concurrent-", 18) == 0) ||
+            (left > 15 && memcmp(x, "[GC concurrent-", 15) == 0)) {
+            best = (size_t)(x - s);
             kind = 1;
             break;
         }
-        if (pos >= 8 && memcmp(s + pos - 8, "[ASCMS-c", 8) == 0) {
-            best = pos - 8;
-            kind = 1;
-            break;
-        }
-        if (pos >= 5 && memcmp(s + pos - 5, "[GC c", 5) == 0) {
-            best = pos - 5;
-            kind = 1;
-            break;
-        }
-        x += 10;
-        left = n - (size_t)(x - s);
     }
-    const char *y = memmem(s, n, "time for which application", 26);
-    if (y && (size_t)(y - s) >= 6 && memcmp(y - 6, "Total ", 6) == 0 && (size_t)(y - s) - 6 < best) {
-        best = (size_t)(y - s) - 6;
-        kind = 2;
+    for (const char *x = s; (x = memchr(x, 'T', best - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (left > 54 && memcmp(x, "Total time for which application threads were stopped", 54) == 0) {
+            best = (size_t)(x - s);
+            kind = 2;
+            break;
+        }
     }
-    y = memmem(s, best, "Application time:", 17);
-    if (y) {
-        best = (size_t)(y - s);
-        kind = 2;
+    for (const char *x = s; (x = memchr(x, 'A', best - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (left > 17 && memcmp(x, "Application time:", 17) == 0) {
+            best = (size_t)(x - s);
+            kind = 2;
+            break;
+        }
     }
     if (!kind)
         return false;
@@ -838,11 +834,6 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                 ctx->lines_info++;
             return;
         }
-        if (mem_find(t, tn, "GC log file ") &&
-            (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created"))) {
-            ctx->lines_info++; /* -XX:+UseGCLogFileRotation notices */
-            return;
-        }
         if (p->acc.len) {
             if (is_event_start(t, tn) &&
                 !(mem_find(p->acc.p, p->acc.len, "[YG occupancy:") && !mem_find(p->acc.p, p->acc.len, "CMS-remark"))) {
@@ -908,7 +899,10 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         if (simple_line(p, s, n, ln) || header_line(p, t, tn))
             return;
-        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn)) {
+        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
+            (mem_find(t, tn, "GC log file ") &&
+             (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created")))) {
+            /* (the last: -XX:+UseGCLogFileRotation notices) */
             ctx->lines_info++;
             return;
         }
