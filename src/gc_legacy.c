@@ -411,6 +411,8 @@ static const char *const info_prefixes[] = {
     "initiatingPermOccupancy=", "cms_", "CMS: Large", "/proc/meminfo:",
     /* -XX:PrintFLSStatistics=1 around a collection */
     "Before GC:", "After GC:",
+    /* JVM notice when a young collection escalates */
+    "GC locker:",
 };
 
 /* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */

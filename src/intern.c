@@ -49,6 +49,11 @@ static void rehash(struct intern *t)
 
 const char *intern_str(struct intern *t, const char *s, size_t n)
 {
+    /* Log text may hold NUL bytes: the stored copy is a C string, so it ends
+       at the first one (comparing past it would read outside the copy). */
+    const char *nul = memchr(s, '\0', n);
+    if (nul)
+        n = (size_t)(nul - s);
     if ((t->used + 1) * 2 > t->cap)
         rehash(t);
     size_t j = fnv(s, n) & (t->cap - 1);
