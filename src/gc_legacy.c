@@ -321,9 +321,8 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     int kind = 0;
     for (const char *x = s; (x = memchr(x, '[', n - (size_t)(x - s))) != NULL; x++) {
         size_t left = n - (size_t)(x - s);
-        if ((left > 16 && memcmp(x, "[CMS-concurrent-", 16) == 0) ||
-            (left > 18 && memcmp(x, "[ASCMS-concurrent-", 18) == 0) ||
-            (left > 15 && memcmp(x, "[GC concurrent-", 15) == 0)) {
+        if (STARTS(x, left, "[CMS-concurrent-") || STARTS(x, left, "[ASCMS-concurrent-") ||
+            STARTS(x, left, "[GC concurrent-")) {
             best = (size_t)(x - s);
             kind = 1;
             break;
@@ -331,7 +330,7 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     }
     for (const char *x = s; (x = memchr(x, 'T', best - (size_t)(x - s))) != NULL; x++) {
         size_t left = n - (size_t)(x - s);
-        if (left > 54 && memcmp(x, "Total time for which application threads were stopped", 54) == 0) {
+        if (STARTS(x, left, "Total time for which application threads were stopped")) {
             best = (size_t)(x - s);
             kind = 2;
             break;
@@ -339,7 +338,7 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     }
     for (const char *x = s; (x = memchr(x, 'A', best - (size_t)(x - s))) != NULL; x++) {
         size_t left = n - (size_t)(x - s);
-        if (left > 17 && memcmp(x, "Application time:", 17) == 0) {
+        if (STARTS(x, left, "Application time:")) {
             best = (size_t)(x - s);
             kind = 2;
             break;
