@@ -15,16 +15,37 @@
 
 static bool is_unified_line(const char *s, size_t n)
 {
-    /* [<decorator>][<decorator>]... with a level or tag decorator inside */
-    if (n < 4 || s[0] != '[')
+    /* One or more leading decorator groups "[...]" (no nested '[', no "->",
+       not a legacy "[GC"/"[Full GC" event), then a message. */
+    size_t i = 0;
+    int groups = 0;
+    bool tagged = false;
+    while (i < n && s[i] == '[') {
+        if (mem_starts(s + i, n - i, "[GC") || mem_starts(s + i, n - i, "[Full GC"))
+            return false;
+        const char *close = memchr(s + i + 1, ']', n - i - 1);
+        if (!close)
+            return false;
+        size_t len = (size_t)(close - (s + i)) + 1;
+        if (len > 80 || memchr(s + i + 1, '[', len - 1) || mem_find(s + i, len, "->"))
+            return false;
+        if (mem_starts(s + i, len, "[gc") || mem_starts(s + i, len, "[safepoint") ||
+            mem_starts(s + i, len, "[info") || mem_starts(s + i, len, "[debug") ||
+            mem_starts(s + i, len, "[warning") || mem_starts(s + i, len, "[trace"))
+            tagged = true;
+        i += len;
+        groups++;
+    }
+    if (groups == 0 || i >= n)
         return false;
-    const char *close = memchr(s, ']', n);
-    if (!close || close + 1 >= s + n)
-        return false;
-    if (close[1] != '[')
-        return false;
-    return mem_find(s, n, "][gc") || mem_find(s, n, "][info") || mem_find(s, n, "][safepoint") ||
-           mem_find(s, n, "][debug") || mem_find(s, n, "][warning") || mem_find(s, n, "][trace");
+    const char *m = s + i;
+    size_t mn = n - i;
+    while (mn > 0 && *m == ' ') {
+        m++;
+        mn--;
+    }
+    return tagged || mem_starts(m, mn, "GC(") || mem_starts(m, mn, "Using ") ||
+           mem_starts(m, mn, "Safepoint") || mem_starts(m, mn, "Total time for which");
 }
 
 static bool is_legacy_line(const char *s, size_t n)
