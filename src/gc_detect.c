@@ -13,39 +13,53 @@
 #include <string.h>
 #include <strings.h>
 
-static bool is_unified_line(const char *s, size_t n)
+/* After the leading [..] groups (possibly none): a unified GC message? This
+   catches decorator sets without level/tags ("[..ms][..ns][host] GC(0) Pause
+   Young ...") and -Xlog ...::none output. */
+static bool unified_gc_message(const char *s, size_t n)
 {
-    /* One or more leading decorator groups "[...]" (no nested '[', no "->",
-       not a legacy "[GC"/"[Full GC" event), then a message. */
     size_t i = 0;
     int groups = 0;
-    bool tagged = false;
     while (i < n && s[i] == '[') {
-        if (mem_starts(s + i, n - i, "[GC") || mem_starts(s + i, n - i, "[Full GC"))
+        const char *c = memchr(s + i, ']', n - i);
+        if (!c)
             return false;
-        const char *close = memchr(s + i + 1, ']', n - i - 1);
-        if (!close)
-            return false;
-        size_t len = (size_t)(close - (s + i)) + 1;
-        if (len > 80 || memchr(s + i + 1, '[', len - 1) || mem_find(s + i, len, "->"))
-            return false;
-        if (mem_starts(s + i, len, "[gc") || mem_starts(s + i, len, "[safepoint") ||
-            mem_starts(s + i, len, "[info") || mem_starts(s + i, len, "[debug") ||
-            mem_starts(s + i, len, "[warning") || mem_starts(s + i, len, "[trace"))
-            tagged = true;
-        i += len;
+        /* a bracketed timestamp decorator ("[2023-01-01T00:00:00.000+0000]",
+           "[12.345s]", "[123ms]", "[123ns]") is unified logging: legacy logs
+           never bracket their timestamps */
+        size_t cl = (size_t)(c - (s + i)) - 1;
+        const char *d = s + i + 1;
+        if (groups == 0 && cl >= 2 && d[0] >= '0' && d[0] <= '9' &&
+            ((cl >= 19 && d[4] == '-' && d[10] == 'T') || d[cl - 1] == 's'))
+            return true;
+        i = (size_t)(c - s) + 1;
         groups++;
     }
-    if (groups == 0 || i >= n)
+    if (groups > 0 && i < n && s[i] == ' ')
+        i++;
+    if (i + 4 > n || memcmp(s + i, "GC(", 3) != 0 || s[i + 3] < '0' || s[i + 3] > '9')
+        return mem_starts(s + i, n - i, "Using G1") || mem_starts(s + i, n - i, "Using Serial") ||
+               mem_starts(s + i, n - i, "Using Parallel") ||
+               mem_starts(s + i, n - i, "Using The Z Garbage Collector") ||
+               mem_starts(s + i, n - i, "Using Shenandoah");
+    /* "GC(12) Pause ..." and not legacy text such as "[GC (Allocation Failure)" */
+    return true;
+}
+
+static bool is_unified_line(const char *s, size_t n)
+{
+    if (unified_gc_message(s, n))
+        return true;
+    /* [<decorator>][<decorator>]... with a level or tag decorator inside */
+    if (n < 4 || s[0] != '[')
         return false;
-    const char *m = s + i;
-    size_t mn = n - i;
-    while (mn > 0 && *m == ' ') {
-        m++;
-        mn--;
-    }
-    return tagged || mem_starts(m, mn, "GC(") || mem_starts(m, mn, "Using ") ||
-           mem_starts(m, mn, "Safepoint") || mem_starts(m, mn, "Total time for which");
+    const char *close = memchr(s, ']', n);
+    if (!close || close + 1 >= s + n)
+        return false;
+    if (close[1] != '[')
+        return false;
+    return mem_find(s, n, "][gc") || mem_find(s, n, "][info") || mem_find(s, n, "][safepoint") ||
+           mem_find(s, n, "][debug") || mem_find(s, n, "][warning") || mem_find(s, n, "][trace");
 }
 
 static bool is_legacy_line(const char *s, size_t n)

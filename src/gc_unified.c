@@ -146,8 +146,8 @@ static size_t parse_dec_e9(const char *s, size_t n, int64_t *out)
     size_t i = 0;
     int64_t ip = 0;
     while (i < n && is_digit(s[i])) {
-        if (ip < 1000000000LL)
-            ip = ip * 10 + (s[i] - '0');
+        /* saturate at 1e9 so that ip * 1e9 + frac stays in range */
+        ip = ip < 100000000LL ? ip * 10 + (s[i] - '0') : 1000000000LL;
         i++;
     }
     if (i == 0)
@@ -169,6 +169,14 @@ static size_t parse_dec_e9(const char *s, size_t n, int64_t *out)
     }
     *out = ip * 1000000000LL + frac;
     return i;
+}
+
+/* a * b for non-negative a, b, saturating at INT64_MAX (hostile sizes) */
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+    if (a <= 0 || b <= 0)
+        return 0;
+    return a > INT64_MAX / b ? INT64_MAX : a * b;
 }
 
 /* "3.456ms" / "0.036s" / "12us" / "800ns" -> ns. Returns bytes or 0. */
@@ -236,7 +244,7 @@ static size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
     case 'T': mult = 1024LL * 1024 * 1024; break;
     default: return 0;
     }
-    *kb = (v / 1000000) * mult / 1000;
+    *kb = sat_mul(v / 1000000, mult) / 1000;
     return k + 1;
 }
 
@@ -587,15 +595,15 @@ static void fill_from_slot(struct up *p, struct gc_event *ev, struct gcid_slot *
     if (s->eden_b >= 0 && p->region_kb > 0) {
         int64_t r = p->region_kb;
         int64_t sb = s->surv_b >= 0 ? s->surv_b : 0, sa = s->surv_a >= 0 ? s->surv_a : 0;
-        ev->young_before_kb = (s->eden_b + sb) * r;
+        ev->young_before_kb = sat_mul(s->eden_b + sb, r);
         if (s->eden_a >= 0)
-            ev->young_after_kb = (s->eden_a + sa) * r;
+            ev->young_after_kb = sat_mul(s->eden_a + sa, r);
         if (s->eden_t >= 0 && s->surv_t >= 0)
-            ev->young_total_kb = (s->eden_t + s->surv_t) * r;
+            ev->young_total_kb = sat_mul(s->eden_t + s->surv_t, r);
         if (s->oldr_b >= 0) {
-            ev->old_before_kb = (s->oldr_b + (s->humr_b > 0 ? s->humr_b : 0)) * r;
+            ev->old_before_kb = sat_mul(s->oldr_b + (s->humr_b > 0 ? s->humr_b : 0), r);
             if (s->oldr_a >= 0)
-                ev->old_after_kb = (s->oldr_a + (s->humr_a > 0 ? s->humr_a : 0)) * r;
+                ev->old_after_kb = sat_mul(s->oldr_a + (s->humr_a > 0 ? s->humr_a : 0), r);
         }
     }
     if (s->young_b >= 0) {
@@ -647,7 +655,7 @@ static void close_cycle(struct up *p, struct gcid_slot *s)
     if (s->first_up_ns >= 0 && s->last_up_ns >= s->first_up_ns)
         ev.duration_ns = s->last_up_ns - s->first_up_ns;
     else if (s->first_wall_ms >= 0 && s->last_wall_ms >= s->first_wall_ms)
-        ev.duration_ns = (s->last_wall_ms - s->first_wall_ms) * 1000000;
+        ev.duration_ns = sat_mul(s->last_wall_ms - s->first_wall_ms, 1000000);
     ev.heap_before_kb = s->cyc_heap_b;
     ev.heap_after_kb = s->cyc_heap_a;
     ev.heap_total_kb = s->cyc_heap_t;
@@ -945,7 +953,7 @@ static bool on_zgc_collection(struct up *p, const char *m, size_t n, int64_t gc_
         if (s->first_up_ns >= 0 && p->up_ns >= s->first_up_ns)
             ev.duration_ns = p->up_ns - s->first_up_ns;
         else if (s->first_wall_ms >= 0 && p->wall_ms >= s->first_wall_ms)
-            ev.duration_ns = (p->wall_ms - s->first_wall_ms) * 1000000;
+            ev.duration_ns = sat_mul(p->wall_ms - s->first_wall_ms, 1000000);
     } else {
         ev.uptime_ns = p->up_ns;
         ev.wall_ms = p->wall_ms;
@@ -1349,7 +1357,7 @@ static void classify_decorator(const char *c, size_t cn, bool level_seen, bool i
                     r->v = iv;
                 } else {
                     r->kind = DK_UP;
-                    r->v = iv * 1000000;
+                    r->v = sat_mul(iv, 1000000);
                 }
             } else {
                 if (iv > 100000000000000000LL) { /* epoch nanos */
