@@ -126,6 +126,7 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     a->after_min_kb = INT64_MAX;
     a->after_max_kb = -1;
     a->max_gc_id = -1;
+    a->wall_minus_uptime_ms = INT64_MIN;
 }
 
 void gc_analysis_fini(struct gc_analysis *a)
@@ -142,13 +143,36 @@ void gc_analysis_fini(struct gc_analysis *a)
     free(a->buckets);
 }
 
-/* The analysis time axis: wall clock when the event has it, else uptime. */
-static int64_t event_time_ns(const struct gc_event *e)
+/*
+ * The analysis time axis: JVM uptime when the log has it (every event of a
+ * JVM run then shares one clock, even when only some lines carry dates), else
+ * the wall clock. An event that lacks the axis' clock is placed through the
+ * offset learned from events that carry both; without one it has no time.
+ */
+static int64_t event_time_ns(struct gc_analysis *a, const struct gc_event *e)
 {
-    if (e->wall_ms >= 0)
-        return e->wall_ms * NS_PER_MS;
-    return e->uptime_ns;
+    if (e->uptime_ns >= 0 && e->wall_ms >= 0)
+        a->wall_minus_uptime_ms = e->wall_ms - e->uptime_ns / NS_PER_MS;
+    if (a->axis == GC_AXIS_NONE)
+        a->axis = e->uptime_ns >= 0 ? GC_AXIS_UPTIME : e->wall_ms >= 0 ? GC_AXIS_WALL : GC_AXIS_NONE;
+    if (a->axis == GC_AXIS_UPTIME) {
+        if (e->uptime_ns >= 0)
+            return e->uptime_ns;
+        if (e->wall_ms >= 0 && a->wall_minus_uptime_ms != INT64_MIN)
+            return (e->wall_ms - a->wall_minus_uptime_ms) * NS_PER_MS;
+        return -1;
+    }
+    if (a->axis == GC_AXIS_WALL) {
+        if (e->wall_ms >= 0)
+            return e->wall_ms * NS_PER_MS;
+        if (e->uptime_ns >= 0 && a->wall_minus_uptime_ms != INT64_MIN)
+            return e->uptime_ns + a->wall_minus_uptime_ms * NS_PER_MS;
+    }
+    return -1;
 }
+
+/* Durations beyond a year are not from a real pause: keep them out of time arithmetic. */
+#define MAX_PLAUSIBLE_NS (365LL * 86400 * 1000000000)
 
 static void occ_add(struct gc_occurrence *o, const struct gc_event *e, int64_t magnitude, int64_t t_ns)
 {
@@ -173,15 +197,15 @@ static void advance_time(struct gc_analysis *a, const struct gc_event *e, int64_
 {
     if (t_ns < 0)
         return;
-    int64_t end = t_ns + (e->duration_ns > 0 && e->type != GC_EV_STALL ? e->duration_ns : 0);
+    int64_t end = t_ns + (e->duration_ns > 0 && e->duration_ns < MAX_PLAUSIBLE_NS && e->type != GC_EV_STALL
+                              ? e->duration_ns
+                              : 0);
     if (!a->have_time) {
         a->have_time = true;
         a->seg_start_ns = t_ns;
         a->seg_last_ns = end;
         a->segments = 1;
-    } else if (t_ns + 1000000000LL < a->seg_start_ns ||
-               (t_ns + 1000000000LL < a->seg_last_ns && e->wall_ms < 0 &&
-                t_ns < a->seg_last_ns / 2)) {
+    } else if (t_ns + 1000000000LL < a->seg_last_ns) {
         /* time went backwards: a restart or another log; close the segment */
         a->span_ns += a->seg_last_ns - a->seg_start_ns;
         a->seg_start_ns = t_ns;
@@ -409,7 +433,7 @@ static void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
 
 void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
 {
-    int64_t t_ns = event_time_ns(e);
+    int64_t t_ns = event_time_ns(a, e);
     advance_time(a, e, t_ns);
     track_gc_id(a, e->gc_id);
     switch (e->type) {

@@ -116,6 +116,8 @@ struct gc_analysis {
     int64_t first_wall_ms, last_wall_ms;
     int32_t tz_min;
     bool time_is_wall;           /* events carried wall-clock times */
+    enum { GC_AXIS_NONE, GC_AXIS_UPTIME, GC_AXIS_WALL } axis;
+    int64_t wall_minus_uptime_ms; /* JVM start in epoch ms, from events with both clocks; INT64_MIN unknown */
 
     /* frequency: young collections per minute, interval between young GCs */
     int64_t cur_minute;
