@@ -46,8 +46,8 @@ const char cmd_cpu_help[] =
     "\n"
     "Options:\n"
     "  --pid PID[,PID]     with FILEs: only these PIDs; without: sample this process live\n"
-    "  --command NAME,...  only processes whose COMMAND starts with NAME (default: java;\n"
-    "                      if no row matches, the 5 busiest processes)\n"
+    "  --command NAME,...  only processes whose COMMAND (first word, basename) is NAME\n"
+    "                      (default: java; if no row matches, the 5 busiest processes)\n"
     "  --all               every process, no --command default\n"
     "  --threads           live: sample every thread too (/proc/PID/task/*/stat)\n"
     "  --interval DUR      live sampling interval (default 1s)\n"
@@ -254,12 +254,22 @@ static bool cmd_match(const struct agg *a, const struct top_row *r)
     }
     if (a->all)
         return true;
-    size_t cl = strlen(r->cmd);
+    /* first word's basename: "java", "/usr/bin/java -Xmx1g ..." (top -c) */
+    const char *c = r->cmd;
+    size_t cl = strcspn(c, " ");
+    for (size_t k = cl; k > 0; k--)
+        if (c[k - 1] == '/') {
+            c += k;
+            cl -= k;
+            break;
+        }
     for (int i = 0; i < a->ncmds; i++) {
         size_t nl = strlen(a->cmds[i]);
-        if (cl >= nl && memcmp(r->cmd, a->cmds[i], nl) == 0)
+        if (cl == nl && memcmp(c, a->cmds[i], nl) == 0)
             return true;
-        if (r->cut && cl > 1 && cl - 1 < nl && memcmp(r->cmd, a->cmds[i], cl - 1) == 0)
+        /* "java-wra+" cut by top: its visible part must be a prefix of NAME */
+        if (r->cut && cl > 1 && c[cl - 1] == '+' && cl - 1 <= nl &&
+            memcmp(c, a->cmds[i], cl - 1) == 0)
             return true;
     }
     return false;
