@@ -614,6 +614,9 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
                      "mean %CPU");
             rn_title(rn_num(r, "share_pct", tot > 0 ? 100.0 * (double)a->cat_x100[c] / tot : 0, 2),
                      "share of JVM CPU %");
+            /* exact sum of the samples' %CPU: lets a reader check that the
+               categories add up to the thread total */
+            rn_flags(rn_num(r, "cpu_pct_sum", (double)a->cat_x100[c] / 100, 2), RF_NOTEXT);
             if (ticks)
                 rn_title(rn_int(r, "cpu_ticks", a->cat_ticks[c]), "ticks");
         }
@@ -622,6 +625,7 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
         rn_title(rn_num(tt, "cpu_mean_pct", a->thread_frames
                             ? (double)a->thread_total_x100 / 100 / (double)a->thread_frames : 0, 2),
                  "mean %CPU, all threads");
+        rn_flags(rn_num(tt, "cpu_pct_sum", (double)a->thread_total_x100 / 100, 2), RF_NOTEXT);
         if (ticks) {
             rn_title(rn_int(tt, "thread_ticks", a->thread_total_ticks), "thread ticks");
             rn_title(rn_int(tt, "process_ticks", a->proc_total_ticks), "process ticks");
