@@ -60,9 +60,11 @@ struct td_thread {
     const char *container;   /* JSON thread container, or NULL */
     int64_t carrying_vthread; /* "Carrying virtual thread #N", -1 if none */
     struct td_frame *frames;
-    int nframes, cap_frames;
+    int nframes;
+    size_t cap_frames;
     struct td_lock *locks;
-    int nlocks, cap_locks;
+    int nlocks;
+    size_t cap_locks;
     int dump;                /* index into td_set.dumps */
     const char *file;        /* interned input name */
     uint64_t line;           /* line of the header */

@@ -159,7 +159,7 @@ void td_add_frame(struct td_set *s, struct td_thread *t, const char *text, size_
         }
         loc = intern_str(&s->in, l, ln);
     }
-    xgrow((void **)&t->frames, (size_t *)&t->cap_frames, (size_t)t->nframes + 1, sizeof *t->frames);
+    xgrow((void **)&t->frames, &t->cap_frames, (size_t)t->nframes + 1, sizeof *t->frames);
     t->frames[t->nframes].method = method;
     t->frames[t->nframes].loc = loc;
     t->nframes++;
@@ -168,11 +168,7 @@ void td_add_frame(struct td_set *s, struct td_thread *t, const char *text, size_
 void td_add_lock(struct td_set *s, struct td_thread *t, enum td_rel rel, const char *id,
                  size_t idlen, const char *cls, size_t clslen)
 {
-    if ((size_t)t->nlocks >= (size_t)t->cap_locks) {
-        size_t cap = (size_t)t->cap_locks;
-        xgrow((void **)&t->locks, &cap, (size_t)t->nlocks + 1, sizeof *t->locks);
-        t->cap_locks = (int)cap;
-    }
+    xgrow((void **)&t->locks, &t->cap_locks, (size_t)t->nlocks + 1, sizeof *t->locks);
     struct td_lock *l = &t->locks[t->nlocks++];
     l->rel = rel;
     l->id = id ? intern_str(&s->in, id, idlen) : NULL;

@@ -416,7 +416,8 @@ static void frame_table(struct report_node *obj, const char *key, const char *ti
         sel[n].stamp = v;
         n++;
     }
-    qsort(sel, n, sizeof *sel, cmp_sel);
+    if (n > 1)
+        qsort(sel, n, sizeof *sel, cmp_sel);
     struct report_node *a = rn_flags(rn_title(rn_arr(obj, key), title), RF_TABLE | RF_WIDE);
     size_t lim = cap_rows(o, n);
     for (size_t i = 0; i < lim; i++) {
@@ -540,7 +541,8 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
         if (L->nblocked + L->nparked + L->nwaiting)
             ord[no++] = i;
     }
-    qsort_r(ord, no, sizeof *ord, cmp_lock_rank, &g);
+    if (no > 1)
+        qsort_r(ord, no, sizeof *ord, cmp_lock_rank, &g);
     rn_title(rn_int(obj, "locks_with_waiters", (int64_t)no), "locks with waiters");
     rn_title(rn_int(obj, "blocked_on_monitors", (int64_t)blocked_threads), "threads BLOCKED on monitors");
     rn_title(rn_int(obj, "parked_on_owned", (int64_t)parked_owned), "threads parked on an owned synchronizer");
@@ -558,15 +560,19 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
         else if (L->owner_name)
             rn_str(r, "owner", L->owner_name);
         else
-            rn_str(r, "owner", (L->nparked && !L->ownable && !L->nblocked) ? "-" : "(none/unknown)");
+            /* Object.wait() released the monitor; otherwise the dump does not say */
+            rn_str(r, "owner", (!L->nblocked && !L->nparked) ? "(none)" : "(unknown)");
         rn_int(r, "blocked", (int64_t)L->nblocked);
         rn_int(r, "parked", (int64_t)L->nparked);
         rn_title(rn_int(r, "waiting", (int64_t)L->nwaiting), "in wait()");
         size_t nw = L->nblocked + L->nparked + L->nwaiting;
         size_t *all = xmalloc(nw * sizeof *all);
-        memcpy(all, L->blocked, L->nblocked * sizeof *all);
-        memcpy(all + L->nblocked, L->parked, L->nparked * sizeof *all);
-        memcpy(all + L->nblocked + L->nparked, L->waiting, L->nwaiting * sizeof *all);
+        if (L->nblocked)
+            memcpy(all, L->blocked, L->nblocked * sizeof *all);
+        if (L->nparked)
+            memcpy(all + L->nblocked, L->parked, L->nparked * sizeof *all);
+        if (L->nwaiting)
+            memcpy(all + L->nblocked + L->nparked, L->waiting, L->nwaiting * sizeof *all);
         char *ps = pool_summary(s, all, nw, 3);
         rn_str(r, "waiters", ps);
         free(ps);
@@ -587,7 +593,8 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
         b[nb].total = td_locks_blocked_behind(&g, g.first + r, &b[nb].direct);
         nb++;
     }
-    qsort(b, nb, sizeof *b, cmp_bl);
+    if (nb > 1)
+        qsort(b, nb, sizeof *b, cmp_bl);
     struct report_node *ba = rn_flags(rn_title(rn_arr(obj, "blockers"), "threads holding locks others wait for"),
                                       RF_TABLE);
     lim = cap_rows(o, nb);
@@ -601,7 +608,12 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
         long w = g.waits_for[b[i].t - g.first];
         rn_str(r, "itself_waits_for", w >= 0 && g.l[w].owner >= 0 ? s->t[g.l[w].owner].name : "-");
         rn_str(r, "top_app_frame", top_app(o, t));
-        if (i < 3 && b[i].total >= 2 && b[i].direct >= 1) {
+        bool in_cycle = false;
+        for (size_t c = 0; c < g.ncyc && !in_cycle; c++)
+            for (size_t k = 0; k < g.cyc[c].n; k++)
+                if (g.cyc[c].threads[k] == b[i].t)
+                    in_cycle = true;
+        if (i < 3 && b[i].total >= 2 && b[i].direct >= 1 && !in_cycle) {
             /* the lock most of its waiters wait for, for the finding text */
             const char *cls = NULL;
             for (size_t k = 0; k < g.nl && !cls; k++)
@@ -673,7 +685,8 @@ static void section_cpu(const struct td_set *s, const struct td_opts *o, size_t 
         free(idx);
         return;
     }
-    qsort_r(idx, n, sizeof *idx, cmp_cpu, (void *)s);
+    if (n > 1)
+        qsort_r(idx, n, sizeof *idx, cmp_cpu, (void *)s);
     struct report_node *a = rn_flags(rn_title(rn_arr(root, "cpu"), "Threads by cpu= (CPU time since the thread started)"),
                                      RF_TABLE);
     size_t lim = cap_rows(o, n);
@@ -763,7 +776,8 @@ static void section_top(const struct td_set *s, const struct td_opts *o, size_t 
             ord[no++] = k;
     }
     rn_title(rn_unit(rn_num(obj, "threads_cpu_pct", sum, 1), "%"), "sum over thread rows");
-    qsort_r(ord, no, sizeof *ord, cmp_toprow, (void *)top);
+    if (no > 1)
+        qsort_r(ord, no, sizeof *ord, cmp_toprow, (void *)top);
     struct report_node *a = rn_flags(rn_title(rn_arr(obj, "threads"), "busiest threads"), RF_TABLE);
     size_t lim = cap_rows(o, no);
     for (size_t i = 0; i < lim; i++) {
@@ -870,7 +884,8 @@ static void section_multi(const struct td_set *s, const struct td_opts *o, struc
     for (size_t k = 0; k + 1 < s->nd; k++)
         td_match_free(m[k]);
     free(m);
-    qsort_r(stuck, nstuck, sizeof *stuck, cmp_stuck, (void *)s);
+    if (nstuck > 1)
+        qsort_r(stuck, nstuck, sizeof *stuck, cmp_stuck, (void *)s);
     rn_title(rn_int(obj, "threads_in_all_dumps", (int64_t)inall), "threads in every dump");
     rn_title(rn_int(obj, "stuck", (int64_t)nstuck), "stuck (same stack in every dump)");
     size_t sr = 0, sb = 0;
@@ -944,7 +959,8 @@ static void section_multi(const struct td_set *s, const struct td_opts *o, struc
     free(p0);
     free(p1);
     /* CPU used between the first and the last dump */
-    qsort(cd, ncd, sizeof *cd, cmp_cd);
+    if (ncd > 1)
+        qsort(cd, ncd, sizeof *cd, cmp_cd);
     if (ncd) {
         struct report_node *ca = rn_flags(rn_title(rn_arr(obj, "cpu_between_dumps"),
                                                    "CPU used between first and last dump (cpu= delta)"),
