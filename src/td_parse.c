@@ -214,23 +214,23 @@ size_t td_pool_name(const char *name, char *out, size_t cap)
     if (cap == 0)
         return 0;
     size_t end = n;
-    /* trailing decimal id */
-    size_t j = end;
-    while (j > 0 && isdigit((unsigned char)name[j - 1]))
-        j--;
-    if (j < end && j > 0) {
-        end = j;
-    } else if (j == end) {
-        /* trailing hex id of 8+ chars after a separator, e.g. "worker-3fa9c0d1" */
-        size_t k = end;
-        bool digit = false;
-        while (k > 0 && is_hex(name[k - 1])) {
-            if (isdigit((unsigned char)name[k - 1]))
-                digit = true;
-            k--;
-        }
-        if (end - k >= 8 && digit && k > 0 && strchr("-_#:@ .", name[k - 1]))
-            end = k;
+    /* trailing hex id of 8+ characters after a separator, e.g. "worker-3fa9c0d1" */
+    size_t k = n;
+    bool digit = false;
+    while (k > 0 && is_hex(name[k - 1])) {
+        if (isdigit((unsigned char)name[k - 1]))
+            digit = true;
+        k--;
+    }
+    if (n - k >= 8 && digit && k > 0 && strchr("-_#:@ .", name[k - 1])) {
+        end = k;
+    } else {
+        /* trailing decimal id */
+        size_t j = n;
+        while (j > 0 && isdigit((unsigned char)name[j - 1]))
+            j--;
+        if (j < n && j > 0)
+            end = j;
     }
     size_t o = end < cap - 2 ? end : cap - 2;
     memcpy(out, name, o);

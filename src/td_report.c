@@ -449,7 +449,7 @@ static void section_hot(const struct td_set *s, const struct td_opts *o, size_t 
     frame_table(obj, "top_of_stack", "top of stack", fc, nf, o, 0);
     frame_table(obj, "top_app_frame", "first application frame of each thread", fc, nf, o, 1);
     frame_table(obj, "app_anywhere", "application frames anywhere in the stack", fc, nf, o, 2);
-    frame_table(obj, "framework_anywhere", "JDK/framework frames anywhere in the stack", fc, nf, o, 3);
+    frame_table(obj, "framework_anywhere", "JDK/framework and generated lambda frames anywhere in the stack", fc, nf, o, 3);
     free(fc);
 }
 
