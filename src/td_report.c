@@ -1026,6 +1026,22 @@ void td_report_csv(const struct td_set *s, const struct td_opts *o, struct repor
     for (size_t k = 0; k < ng; k++)
         for (size_t i = 0; i < gr[k].n; i++)
             rank[gr[k].idx[i] - d->first] = k + 1;
+    /* --top: tid -> %CPU of the last snapshot */
+    size_t tcap = 64;
+    while (o->top && tcap < o->top->n * 2)
+        tcap *= 2;
+    long *tslot = NULL;
+    if (o->top) {
+        tslot = xmalloc(tcap * sizeof *tslot);
+        for (size_t k = 0; k < tcap; k++)
+            tslot[k] = -1;
+        for (size_t k = 0; k < o->top->n; k++) {
+            size_t j = (size_t)((uint64_t)o->top->rows[k].tid * 0x9e3779b97f4a7c15ULL >> 17) & (tcap - 1);
+            while (tslot[j] >= 0)
+                j = (j + 1) & (tcap - 1);
+            tslot[j] = (long)k;
+        }
+    }
     for (size_t i = d->first; i < d->first + d->n; i++) {
         const struct td_thread *t = &s->t[i];
         struct report_node *r = rn_obj(arr, NULL);
@@ -1050,9 +1066,25 @@ void td_report_csv(const struct td_set *s, const struct td_opts *o, struct repor
         long ow = g.owner_of_wait[i - d->first];
         rn_str(r, "blocked_by", ow >= 0 ? s->t[ow].name : "");
         if (rank[i - d->first]) rn_int(r, "stack_group", (int64_t)rank[i - d->first]); else rn_null(r, "stack_group");
+        if (o->top) {
+            long hit = -1;
+            if (t->os_tid >= 0) {
+                size_t j = (size_t)((uint64_t)t->os_tid * 0x9e3779b97f4a7c15ULL >> 17) & (tcap - 1);
+                for (; tslot[j] >= 0; j = (j + 1) & (tcap - 1))
+                    if (o->top->rows[tslot[j]].tid == t->os_tid) {
+                        hit = tslot[j];
+                        break;
+                    }
+            }
+            if (hit >= 0)
+                rn_num(r, "top_cpu_pct", o->top->rows[hit].cpu_pct, 1);
+            else
+                rn_null(r, "top_cpu_pct");
+        }
         rn_str(r, "file", t->file);
         rn_int(r, "line", (int64_t)t->line);
     }
+    free(tslot);
     free(rank);
     td_sgroups_free(gr, ng);
     td_locks_fini(&g);

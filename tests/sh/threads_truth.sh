@@ -28,6 +28,7 @@ for jdk in 17 25; do
   done
   run "$T/$jdk-top.json" "$F/jdk$jdk-jstack-l.txt" --top "$F/jdk$jdk-top-H.txt" --json --strict
   run "$T/$jdk-topw.json" "$F/jdk$jdk-jstack-l.txt" --top "$F/jdk$jdk-top-H-wide.txt" --json --strict
+  run "$T/$jdk-top.csv" "$F/jdk$jdk-jstack-l.txt" --top "$F/jdk$jdk-top-H.txt" --csv
   run "$T/$jdk-topjcmd.json" "$F/jdk$jdk-jcmd-threadprint.txt" --top "$F/jdk$jdk-top-H.txt" --json
 done
 if [ -f "$F/jdk25-vthreads-truth.json" ]; then
@@ -153,6 +154,13 @@ for jdk in ("17", "25"):
         check(out["top"].get("process_row_tid") == truth["pid"],
               f"{tag}: TID==PID row ({truth['pid']}) recognised as the process row")
         check(out["top"]["unmatched"] == 0, f"{tag}: every other top row joins a dump thread")
+
+    rows = csv_rows(f"{T}/{jdk}-top.csv")
+    withcpu = [r for r in rows.values() if r.get("top_cpu_pct")]
+    best = max(withcpu, key=lambda r: float(r["top_cpu_pct"])) if withcpu else {}
+    check(best.get("name") == truth["busy_thread"] and len(withcpu) == len(rows),
+          f"jdk{jdk} --top --csv: every thread has top_cpu_pct, the highest is {truth['busy_thread']}",
+          f"{best.get('name')} {len(withcpu)}/{len(rows)}")
 
 vt = f"{F}/jdk25-vthreads-truth.json"
 if os.path.exists(vt):
