@@ -761,7 +761,7 @@ static void section_top(const struct td_set *s, const struct td_opts *o, size_t 
     rn_title(rn_int(obj, "unmatched", (int64_t)(top->n - matched - (prow >= 0))), "rows not in the dump");
     if (prow >= 0) {
         rn_title(rn_int(obj, "process_row_tid", top->rows[prow].tid), "process row (TID = PID, excluded)");
-        rn_str(obj, "process_row_pid_from", pid_source);
+        rn_title(rn_str(obj, "process_row_pid_from", pid_source), "PID taken from");
         rn_title(rn_unit(rn_num(obj, "process_cpu_pct", top->rows[prow].cpu_pct, 1), "%"),
                  "process CPU (whole JVM)");
     }
