@@ -19,6 +19,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,6 +188,10 @@ void td_finish_dump(struct td_set *s, struct td_dump *d)
     char pool[512];
     for (size_t i = d->first; i < d->first + d->n; i++) {
         struct td_thread *t = &s->t[i];
+        if (!t->state && t->carrying_vthread >= 0) {
+            t->state = intern_str(&s->in, "RUNNABLE", 8);
+            t->state_detail = intern_str(&s->in, "carrying a virtual thread", 25);
+        }
         if (!t->state)
             t->state = s->s_vm_internal;
         uint64_t h = 1469598103934665603ULL;
@@ -841,6 +846,40 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
                 k++;
             if (parse_u(r, k, false, &v))
                 t->carrying_vthread = v;
+            return;
+        }
+        if (eat(&r, &rn, "Mounted virtual thread #")) {
+            /*
+             * JDK 21+ jstack: a carrier prints its own frames, then the frames of the
+             * virtual thread it runs. That virtual thread becomes a thread of its own
+             * (name unknown to jstack: "virtual#N"), RUNNABLE, mounted on the carrier.
+             */
+            int64_t v;
+            size_t k = 0;
+            while (k < rn && isdigit((unsigned char)r[k]))
+                k++;
+            if (!parse_u(r, k, false, &v)) {
+                bad(p, "bad mounted virtual thread line", lineno, line, len);
+                return;
+            }
+            const char *carrier = t->name;
+            if (!t->state) {
+                t->state = intern_str(&s->in, "RUNNABLE", 8);
+                t->state_detail = intern_str(&s->in, "carrying a virtual thread", 25);
+            }
+            struct td_thread *vt = td_new_thread(s, p->file, lineno); /* may move s->t */
+            p->cur = (long)(vt - s->t);
+            char nm[40];
+            int nl = snprintf(nm, sizeof nm, "virtual#%lld", (long long)v);
+            vt->name = intern_str(&s->in, nm, (size_t)nl);
+            vt->java_id = v;
+            vt->is_virtual = true;
+            vt->daemon = true;
+            vt->state = intern_str(&s->in, "RUNNABLE", 8);
+            char *det = xasprintf("mounted on %s", carrier);
+            vt->state_detail = intern_str(&s->in, det, strlen(det));
+            free(det);
+            p->st = TS_THREAD;
             return;
         }
         if (mem_starts(l, n, "No compile task") || mem_starts(l, n, "Compiling:"))

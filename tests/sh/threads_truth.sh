@@ -234,3 +234,23 @@ if [ -n "${GCLAT_ASAN:-}" ] && [ -x "$GCLAT_ASAN" ]; then
     echo "not ok - ASan build on kill -3 multi-dump with --top: $(head -c 500 "$T/asan.err")"
   fi
 fi
+
+# JDK 25 jstack of a carrier running a virtual thread (source: tests/fixtures/threads/Spin.java):
+# the carrier prints "Carrying virtual thread #22", its frames, then "Mounted virtual thread #22"
+# and the virtual thread's frames. Expected from the program: virtual thread #22 RUNNABLE in
+# Spin.lambda$main$0, mounted on ForkJoinPool-1-worker-1, which is RUNNABLE; nothing unparsed.
+c="$F/jdk25-vthread-carrier-jstack-l.txt"
+if [ -f "$c" ]; then
+  if out=$("$GCLAT" threads --csv --strict "$c" 2>&1); then
+    vt=$(printf '%s\n' "$out" | awk -F, '$10 == "yes" && $4 == 22 {print $7 "|" $8 "|" $14}')
+    carrier=$(printf '%s\n' "$out" | awk -F, '$2 == "ForkJoinPool-1-worker-1" {print $7 "|" $14}')
+    if [ "$vt" = "RUNNABLE|mounted on ForkJoinPool-1-worker-1|Spin.lambda\$main\$0" ] &&
+       [ "$carrier" = "RUNNABLE|jdk.internal.vm.Continuation.run" ]; then
+      echo "ok - jdk25 carrier: mounted virtual thread #22 split from its carrier"
+    else
+      echo "not ok - jdk25 carrier: vt=[$vt] carrier=[$carrier]"
+    fi
+  else
+    echo "not ok - jdk25 carrier: exit non-zero: $(printf '%s' "$out" | head -c 300)"
+  fi
+fi
