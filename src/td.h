@@ -198,6 +198,8 @@ struct td_locks {
     long *waits_for;     /* per thread of the dump (relative index): lock index or -1 */
     long *owner_of_wait; /* per thread: thread index (absolute) that holds it, or -1 */
     long *rev_head, *rev_next; /* reverse wait-for edges (relative indexes), -1 terminated */
+    size_t *behind, *direct;   /* per thread: threads waiting behind it (transitively) / directly */
+    unsigned char *in_cycle;   /* per thread: part of a deadlock cycle */
     struct td_cycle *cyc;
     size_t ncyc, capcyc;
     size_t first, n;     /* the dump's thread range */

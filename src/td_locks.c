@@ -245,6 +245,49 @@ void td_locks_build(const struct td_set *s, size_t dump, struct td_locks *g)
         }
     }
     free(run);
+    /*
+     * Threads waiting behind each thread, in O(n): the wait-for graph has
+     * out-degree <= 1, so peeling threads nobody waits for (Kahn's order) adds
+     * each subtree to its owner; what is left are the cycles, where every
+     * member has every other member and all their trees behind it.
+     */
+    g->behind = xcalloc(n ? n : 1, sizeof *g->behind);
+    g->direct = xcalloc(n ? n : 1, sizeof *g->direct);
+    g->in_cycle = xcalloc(n ? n : 1, 1);
+    size_t *indeg = xcalloc(n ? n : 1, sizeof *indeg);
+    size_t *queue = xmalloc((n ? n : 1) * sizeof *queue);
+    size_t qh = 0, qt = 0;
+    for (size_t r = 0; r < n; r++)
+        if (g->owner_of_wait[r] >= 0) {
+            indeg[(size_t)g->owner_of_wait[r] - d->first]++;
+            g->direct[(size_t)g->owner_of_wait[r] - d->first]++;
+        }
+    for (size_t r = 0; r < n; r++)
+        if (!indeg[r])
+            queue[qt++] = r;
+    while (qh < qt) {
+        size_t x = queue[qh++];
+        if (g->owner_of_wait[x] < 0)
+            continue;
+        size_t o = (size_t)g->owner_of_wait[x] - d->first;
+        g->behind[o] += g->behind[x] + 1;
+        if (--indeg[o] == 0)
+            queue[qt++] = o;
+    }
+    for (size_t c = 0; c < g->ncyc; c++) {
+        size_t sum = 0;
+        for (size_t k = 0; k < g->cyc[c].n; k++)
+            sum += g->behind[g->cyc[c].threads[k] - d->first] + 1;
+        for (size_t k = 0; k < g->cyc[c].n; k++) {
+            size_t x = g->cyc[c].threads[k] - d->first;
+            g->in_cycle[x] = 1;
+        }
+        for (size_t k = 0; k < g->cyc[c].n; k++)
+            g->behind[g->cyc[c].threads[k] - d->first] = sum - 1;
+    }
+    /* threads whose chain runs into a cycle but are not in it keep their tree counts */
+    free(indeg);
+    free(queue);
     /* deterministic order: by first thread index */
     for (size_t i = 1; i < g->ncyc; i++)
         for (size_t k = i; k > 0 && g->cyc[k - 1].threads[0] > g->cyc[k].threads[0]; k--) {
@@ -256,32 +299,10 @@ void td_locks_build(const struct td_set *s, size_t dump, struct td_locks *g)
 
 size_t td_locks_blocked_behind(const struct td_locks *g, size_t ti, size_t *direct)
 {
-    size_t root = ti - g->first;
-    size_t dcount = 0;
-    for (long c = g->rev_head[root]; c >= 0; c = g->rev_next[c])
-        dcount++;
+    size_t r = ti - g->first;
     if (direct)
-        *direct = dcount;
-    if (!dcount)
-        return 0;
-    /* BFS over reverse edges; the graph may contain cycles, so mark visits */
-    size_t *q = xmalloc(g->n * sizeof *q);
-    unsigned char *seen = xcalloc(g->n, 1);
-    size_t qh = 0, qt = 0, total = 0;
-    q[qt++] = root;
-    seen[root] = 1;
-    while (qh < qt) {
-        size_t x = q[qh++];
-        for (long c = g->rev_head[x]; c >= 0; c = g->rev_next[c])
-            if (!seen[c]) {
-                seen[c] = 1;
-                q[qt++] = (size_t)c;
-                total++;
-            }
-    }
-    free(q);
-    free(seen);
-    return total;
+        *direct = g->direct[r];
+    return g->behind[r];
 }
 
 void td_locks_fini(struct td_locks *g)
@@ -301,5 +322,8 @@ void td_locks_fini(struct td_locks *g)
     free(g->owner_of_wait);
     free(g->rev_head);
     free(g->rev_next);
+    free(g->behind);
+    free(g->direct);
+    free(g->in_cycle);
     memset(g, 0, sizeof *g);
 }

@@ -759,13 +759,13 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
     }
     if (mem_starts(l, n, "JNI global refs:") || mem_starts(l, n, "JNI global references:")) {
         struct td_dump *d = cur_dump(p);
-        const char *c = memchr(l, ':', n);
+        size_t at = (size_t)((const char *)memchr(l, ':', n) - l) + 1, k = 0;
         int64_t v = 0;
-        size_t k = 0;
-        c += 2;
-        while (c + k < l + n && isdigit((unsigned char)c[k]))
+        while (at < n && l[at] == ' ')
+            at++;
+        while (at + k < n && isdigit((unsigned char)l[at + k]))
             k++;
-        if (d && c < l + n && parse_u(c, k, false, &v))
+        if (d && parse_u(l + at, k, false, &v))
             d->jni_global_refs = (int)v;
         p->cur = -1;
         p->st = TS_OUT;

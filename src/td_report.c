@@ -360,6 +360,14 @@ static void section_groups(const struct td_set *s, const struct td_opts *o, size
     rn_title(rn_int(obj, "threads_without_frames", (int64_t)nofr), "threads without Java frames");
     struct report_node *a = rn_title(rn_arr(obj, "groups_list"), "groups, largest first");
     size_t lim = cap_rows(o, multi);
+    /* frames-only group of each thread, then count with-locks groups per frames-only group */
+    size_t *grp = xmalloc((d->n ? d->n : 1) * sizeof *grp);
+    size_t *nvar = xcalloc(ng ? ng : 1, sizeof *nvar);
+    for (size_t k = 0; k < ng; k++)
+        for (size_t q = 0; q < g[k].n; q++)
+            grp[g[k].idx[q] - d->first] = k;
+    for (size_t k = 0; k < ngl; k++)
+        nvar[grp[gl[k].idx[0] - d->first]]++;
     for (size_t i = 0; i < lim; i++) {
         const struct td_sgroup *x = &g[i];
         const struct td_thread *t = &s->t[x->idx[0]];
@@ -389,15 +397,14 @@ static void section_groups(const struct td_set *s, const struct td_opts *o, size
         rn_str(r, "who", ps);
         free(ps);
         /* how many distinct stacks this group splits into when lock lines count */
-        size_t variants = 0;
-        for (size_t k = 0; k < ngl; k++)
-            if (s->t[gl[k].idx[0]].stack_hash == t->stack_hash && td_same_stack(&s->t[gl[k].idx[0]], t))
-                variants++;
+        size_t variants = nvar[i];
         rn_title(rn_int(r, "variants_with_lock_lines", (int64_t)variants),
                  "distinct stacks with lock lines");
         names_array(s, r, "thread_names", x->idx, x->n);
         stack_table(o, r, t);
     }
+    free(grp);
+    free(nvar);
     td_sgroups_free(g, ng);
     td_sgroups_free(gl, ngl);
 }
@@ -608,11 +615,7 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
         long w = g.waits_for[b[i].t - g.first];
         rn_str(r, "itself_waits_for", w >= 0 && g.l[w].owner >= 0 ? s->t[g.l[w].owner].name : "-");
         rn_str(r, "top_app_frame", top_app(o, t));
-        bool in_cycle = false;
-        for (size_t c = 0; c < g.ncyc && !in_cycle; c++)
-            for (size_t k = 0; k < g.cyc[c].n; k++)
-                if (g.cyc[c].threads[k] == b[i].t)
-                    in_cycle = true;
+        bool in_cycle = g.in_cycle[b[i].t - g.first];
         if (i < 3 && b[i].total >= 2 && b[i].direct >= 1 && !in_cycle) {
             /* the lock most of its waiters wait for, for the finding text */
             const char *cls = NULL;
@@ -631,6 +634,7 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
     struct report_node *ca = rn_flags(rn_title(rn_arr(obj, "chains"), "blocked chains (3+ threads)"),
                                       RF_TABLE | RF_WIDE);
     size_t nchains = 0;
+    unsigned *stamp = xcalloc(g.n ? g.n : 1, sizeof *stamp);
     for (size_t r = 0; r < g.n; r++) {
         if (g.owner_of_wait[r] < 0 || g.rev_head[r] >= 0)
             continue; /* not waiting, or not a leaf */
@@ -643,30 +647,38 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
         char *ch = xmalloc(cap);
         ch[0] = '\0';
         size_t x = r;
-        bool cycle = false;
-        unsigned char *seen = xcalloc(g.n, 1);
+        bool cycle = false, cut = false;
+        unsigned id = (unsigned)nchains + 1;
         for (;;) {
             const char *nm = s->t[g.first + x].name;
+            if (steps == 32) { /* bounded: a chain is for reading */
+                cut = true;
+                break;
+            }
             xgrow((void **)&ch, &cap, len + strlen(nm) + 8, 1);
             len += (size_t)sprintf(ch + len, "%s%s", steps ? " -> " : "", nm);
             steps++;
-            if (seen[x]) {
+            if (stamp[x] == id) {
                 cycle = true;
                 break;
             }
-            seen[x] = 1;
+            stamp[x] = id;
             if (g.owner_of_wait[x] < 0)
                 break;
             x = (size_t)g.owner_of_wait[x] - g.first;
         }
-        free(seen);
+        if (cut) {
+            xgrow((void **)&ch, &cap, len + 16, 1);
+            len += (size_t)sprintf(ch + len, " -> ...");
+        }
         struct report_node *row = rn_obj(ca, NULL);
         rn_str(row, "chain", ch);
         rn_int(row, "threads", (int64_t)(cycle ? steps - 1 : steps));
-        rn_bool(row, "ends_in_deadlock", cycle);
+        rn_bool(row, "ends_in_deadlock", cycle || (cut && g.in_cycle[x]));
         free(ch);
         nchains++;
     }
+    free(stamp);
     free(b);
     free(ord);
     td_locks_fini(&g);
