@@ -223,6 +223,14 @@ bool td_is_app_frame(const struct td_prefixes *p, const char *method);
 /* Index of the first application frame of t, or -1. */
 int td_top_app_frame(const struct td_prefixes *p, const struct td_thread *t);
 
+/*
+ * True when t is RUNNABLE with a top frame that is a native wait the JVM
+ * reports as RUNNABLE although the thread waits (selector epoll/kqueue, accept,
+ * socket read, Reference Handler, process wait): such a thread "stuck" on the
+ * same frame in every dump is usually idle, not spinning.
+ */
+bool td_native_wait(const struct td_thread *t);
+
 /* ---- grouping (td_group.c) ---- */
 struct td_sgroup {
     size_t *idx;     /* absolute thread indexes, in dump order */

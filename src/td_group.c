@@ -56,6 +56,43 @@ int td_top_app_frame(const struct td_prefixes *p, const struct td_thread *t)
     return -1;
 }
 
+static const char *const native_waits[] = {
+    "java.lang.ref.Reference.waitForReferencePendingList",
+    "sun.nio.ch.EPoll.wait",
+    "sun.nio.ch.EPoll.epollWait",
+    "sun.nio.ch.EPollArrayWrapper.epollWait",
+    "sun.nio.ch.KQueue.poll",
+    "sun.nio.ch.KQueue.keventPoll",
+    "sun.nio.ch.KQueueArrayWrapper.kevent0",
+    "sun.nio.ch.WEPoll.wait",
+    "sun.nio.ch.WindowsSelectorImpl$SubSelector.poll0",
+    "sun.nio.ch.Net.poll",
+    "sun.nio.ch.Net.accept",
+    "sun.nio.ch.ServerSocketChannelImpl.accept0",
+    "java.net.PlainSocketImpl.socketAccept",
+    "java.net.SocketInputStream.socketRead0",
+    "sun.nio.ch.SocketDispatcher.read0",
+    "sun.nio.ch.FileDispatcherImpl.read0",
+    "java.io.FileInputStream.readBytes",
+    "io.netty.channel.epoll.Native.epollWait",
+    "io.netty.channel.epoll.Native.epollWait0",
+    "io.netty.channel.kqueue.Native.keventWait",
+    "java.lang.ProcessHandleImpl.waitForProcessExit0",
+    "java.lang.UNIXProcess.waitForProcessExit",
+    "java.lang.ProcessImpl.waitForProcessExit0",
+    NULL,
+};
+
+bool td_native_wait(const struct td_thread *t)
+{
+    if (t->nframes == 0 || strcmp(t->state, "RUNNABLE") != 0)
+        return false;
+    for (const char *const *m = native_waits; *m; m++)
+        if (strcmp(t->frames[0].method, *m) == 0)
+            return true;
+    return false;
+}
+
 bool td_same_stack(const struct td_thread *a, const struct td_thread *b)
 {
     if (a->nframes != b->nframes)

@@ -200,13 +200,13 @@ static int cmp_toprow(const void *x, const void *y, void *ctx)
     return a->tid < b->tid ? -1 : a->tid > b->tid;
 }
 
-static int state_rank(const char *st);
+static int stuck_rank(const struct td_thread *t);
 
 static int cmp_stuck(const void *x, const void *y, void *ctx)
 {
     const struct td_set *s = ctx;
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    int ra = state_rank(s->t[a].state), rb = state_rank(s->t[b].state);
+    int ra = stuck_rank(&s->t[a]), rb = stuck_rank(&s->t[b]);
     if (ra != rb)
         return ra < rb ? -1 : 1;
     return a < b ? -1 : a > b;
@@ -843,13 +843,14 @@ static void section_top(const struct td_set *s, const struct td_opts *o, size_t 
     free(match);
 }
 
-static int state_rank(const char *st)
+/* Order of the stuck list: RUNNABLE (not in a native wait), BLOCKED, native waits, the rest. */
+static int stuck_rank(const struct td_thread *t)
 {
-    if (strcmp(st, "RUNNABLE") == 0)
-        return 0;
-    if (strcmp(st, "BLOCKED") == 0)
+    if (strcmp(t->state, "RUNNABLE") == 0)
+        return td_native_wait(t) ? 2 : 0;
+    if (strcmp(t->state, "BLOCKED") == 0)
         return 1;
-    return 2;
+    return 3;
 }
 
 static void section_multi(const struct td_set *s, const struct td_opts *o, struct report_node *root,
@@ -900,20 +901,23 @@ static void section_multi(const struct td_set *s, const struct td_opts *o, struc
         qsort_r(stuck, nstuck, sizeof *stuck, cmp_stuck, (void *)s);
     rn_title(rn_int(obj, "threads_in_all_dumps", (int64_t)inall), "threads in every dump");
     rn_title(rn_int(obj, "stuck", (int64_t)nstuck), "stuck (same stack in every dump)");
-    size_t sr = 0, sb = 0;
+    size_t sr = 0, sb = 0, sn = 0;
     for (size_t i = 0; i < nstuck; i++) {
-        sr += state_rank(s->t[stuck[i]].state) == 0;
-        sb += state_rank(s->t[stuck[i]].state) == 1;
+        int rk = stuck_rank(&s->t[stuck[i]]);
+        sr += rk == 0;
+        sb += rk == 1;
+        sn += rk == 2;
     }
-    rn_title(rn_int(obj, "stuck_runnable", (int64_t)sr), "stuck and RUNNABLE");
+    rn_title(rn_int(obj, "stuck_runnable", (int64_t)sr), "stuck and RUNNABLE (not in a native wait)");
     rn_title(rn_int(obj, "stuck_blocked", (int64_t)sb), "stuck and BLOCKED");
+    rn_title(rn_int(obj, "stuck_native_wait", (int64_t)sn), "stuck RUNNABLE in a native wait (usually idle)");
     if (sr + sb) {
         char *f = xasprintf("%zu threads RUNNABLE and %zu BLOCKED with the same stack in all %zu dumps", sr, sb,
                             s->nd);
         rn_str(rn_obj(findings, NULL), "finding", f);
         free(f);
     }
-    struct report_node *a = rn_flags(rn_title(rn_arr(obj, "stuck_threads"), "stuck threads (RUNNABLE, BLOCKED first)"),
+    struct report_node *a = rn_flags(rn_title(rn_arr(obj, "stuck_threads"), "stuck threads (RUNNABLE, then BLOCKED, then native waits)"),
                                      RF_TABLE);
     size_t lim = cap_rows(o, nstuck);
     for (size_t i = 0; i < lim; i++) {
@@ -923,6 +927,7 @@ static void section_multi(const struct td_set *s, const struct td_opts *o, struc
         rn_str(r, "state", t->state);
         rn_str(r, "top_frame", top_frame(t));
         rn_str(r, "top_app_frame", top_app(o, t));
+        rn_str(r, "note", td_native_wait(t) ? "native wait (usually idle)" : "");
     }
     free(stuck);
     /* pool state changes */

@@ -141,6 +141,9 @@ for jdk in ("17", "25"):
             check(dl <= stuck, f"{tag}: all deadlocked threads are stuck in every dump", str(dl - stuck))
             mon = set([l for l in truth["locks"] if l["scenario"] == "monitor"][0]["waiters"])
             check(mon <= stuck, f"{tag}: monitor waiters are stuck in every dump")
+            cbd = out["across_dumps"]["cpu_between_dumps"]
+            check(cbd[0]["thread"] == truth["busy_thread"] and cbd[0]["top_frame"] == truth["busy_frame"],
+                  f"{tag}: most CPU between dumps (cpu= delta) is {truth['busy_thread']}", str(cbd[0]))
     for top in ("top", "topw", "topjcmd"):
         out = load(f"{T}/{jdk}-{top}.json")
         tag = f"jdk{jdk} --top ({top})"
