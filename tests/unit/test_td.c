@@ -7,6 +7,7 @@
  * cycles (including a tail leading into a cycle) and transitive blocking.
  */
 #include "t.h"
+#include "report.h"
 #include "td.h"
 
 #include <stdlib.h>
@@ -386,6 +387,55 @@ static void test_groups_ignore_ownable_section(void)
     td_sgroups_free(g, ng);
 }
 
+
+/* two dumps: pool "exec-*" goes from 2 WAITING to 1 BLOCKED + 1 RUNNABLE; "x" does not move */
+static void test_across_dumps(void)
+{
+    static const char two[] =
+        "Full thread dump X:\n"
+        "\"exec-1\" #1 prio=5 cpu=10.00ms elapsed=1.00s tid=0x1 nid=0x1 waiting\n"
+        "   java.lang.Thread.State: WAITING (parking)\n\tat a.Q.take(Q.java:1)\n\n"
+        "\"exec-2\" #2 prio=5 cpu=10.00ms elapsed=1.00s tid=0x2 nid=0x2 waiting\n"
+        "   java.lang.Thread.State: WAITING (parking)\n\tat a.Q.take(Q.java:1)\n\n"
+        "\"x\" #3 prio=5 cpu=10.00ms elapsed=1.00s tid=0x3 nid=0x3 runnable\n"
+        "   java.lang.Thread.State: RUNNABLE\n\tat a.S.spin(S.java:7)\n\n"
+        "Full thread dump X:\n"
+        "\"exec-1\" #1 prio=5 cpu=20.00ms elapsed=3.00s tid=0x1 nid=0x1 blocked\n"
+        "   java.lang.Thread.State: BLOCKED (on object monitor)\n\tat a.W.work(W.java:3)\n\n"
+        "\"exec-2\" #2 prio=5 cpu=30.00ms elapsed=3.00s tid=0x2 nid=0x2 runnable\n"
+        "   java.lang.Thread.State: RUNNABLE\n\tat a.W.work(W.java:4)\n\n"
+        "\"x\" #3 prio=5 cpu=2010.00ms elapsed=3.00s tid=0x3 nid=0x3 runnable\n"
+        "   java.lang.Thread.State: RUNNABLE\n\tat a.S.spin(S.java:7)\n\n";
+    parse(two);
+    CHECK_EQ_INT(S.nd, 2);
+    CHECK_EQ_INT(S.diag.total, 0);
+    struct td_opts o;
+    memset(&o, 0, sizeof o);
+    o.pid = -1;
+    struct report_node *root = rn_root();
+    td_report(&S, &o, root);
+    const struct report_node *ad = rn_get(root, "across_dumps");
+    CHECK(ad != NULL);
+    if (ad) {
+        CHECK_EQ_INT(rn_value(rn_get(ad, "stuck")), 1);
+        CHECK_EQ_INT(rn_value(rn_get(ad, "stuck_runnable")), 1);
+        const struct report_node *pc = rn_get(ad, "pool_changes");
+        CHECK(pc && rn_len(pc) == 1);
+        if (pc && pc->first) {
+            CHECK_STR(rn_get(pc->first, "pool")->s, "exec-*");
+            CHECK_EQ_INT(rn_value(rn_get(pc->first, "waiting_first")), 2);
+            CHECK_EQ_INT(rn_value(rn_get(pc->first, "waiting_last")), 0);
+            CHECK_EQ_INT(rn_value(rn_get(pc->first, "blocked_last")), 1);
+            CHECK_EQ_INT(rn_value(rn_get(pc->first, "runnable_last")), 1);
+        }
+        const struct report_node *cb = rn_get(ad, "cpu_between_dumps");
+        CHECK(cb && cb->first && strcmp(rn_get(cb->first, "thread")->s, "x") == 0);
+        if (cb && cb->first)
+            CHECK_NEAR(rn_value(rn_get(cb->first, "cpu_pct")), 100.0, 1e-9); /* 2000 ms in 2 s */
+    }
+    rn_free(root);
+}
+
 int main(void)
 {
     td_set_init(&S);
@@ -400,6 +450,7 @@ int main(void)
     RUN(test_json);
     RUN(test_top);
     RUN(test_groups_ignore_ownable_section);
+    RUN(test_across_dumps);
     td_set_fini(&S);
     T_DONE();
 }
