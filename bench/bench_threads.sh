@@ -76,7 +76,7 @@ table() { # table BYTES ROWS...
   echo "| command | wall seconds | CPU seconds (user+sys) | MB/s (wall) | peak RSS (MB) |"
   echo "| --- | ---: | ---: | ---: | ---: |"
   while IFS=$'\t' read -r l s m c; do
-    [ -n "$l" ] && echo "| $l | $s | $c | $(mbps "$bytes" "$s") | $((m / 1024)) |"
+    [ -n "$l" ] && echo "| ${l//|/\\|} | $s | $c | $(mbps "$bytes" "$s") | $((m / 1024)) |"
   done <<< "$*"
 }
 b10=$(stat -c %s "$d10"); b100=$(stat -c %s "$d100")
