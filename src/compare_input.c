@@ -247,7 +247,6 @@ static struct report_node *child_json(const char *sub, char **args, int nargs, c
     av[k++] = (char *)"-q";
     for (int i = 0; i < nargs; i++)
         av[k++] = args[i];
-    av[k++] = (char *)"--";
     for (int i = 0; i < nfiles; i++)
         av[k++] = files[i];
     fflush(NULL);

@@ -24,7 +24,7 @@ struct mdef {
     enum compare_kind kind;
     const char *section;
     const char *title;
-    const char *paths; /* alternatives separated by '|', components by '.' (a key may hold '.' via '/') */
+    const char *paths; /* alternatives separated by '|', components by "/", "key[N]" or "key[field=value]" select in arrays */
     const char *unit;
     int decimals;
     double scale;      /* multiply the value found (0 = 1) */
@@ -33,20 +33,20 @@ struct mdef {
 
 /* Latency paths follow `gclat lat --json`; CPU paths `gclat cpu --json`. */
 static const struct mdef defs[] = {
-    {"count", CK_ACCESS, "latency", "requests", "count|requests|latency/count", "", 0, 0, false},
-    {"mean", CK_ACCESS, "latency", "mean", "mean_ms|mean|latency/mean_ms", "ms", 3, 0, false},
-    {"stddev", CK_ACCESS, "latency", "stddev", "stddev_ms|stddev|latency/stddev_ms", "ms", 3, 0, false},
-    {"p50", CK_ACCESS, "latency", "P50", "percentiles/p50|latency/percentiles/p50", "ms", 3, 0, false},
-    {"p66", CK_ACCESS, "latency", "P66", "percentiles/p66|latency/percentiles/p66", "ms", 3, 0, false},
-    {"p80", CK_ACCESS, "latency", "P80", "percentiles/p80|latency/percentiles/p80", "ms", 3, 0, false},
-    {"p85", CK_ACCESS, "latency", "P85", "percentiles/p85|latency/percentiles/p85", "ms", 3, 0, false},
-    {"p90", CK_ACCESS, "latency", "P90", "percentiles/p90|latency/percentiles/p90", "ms", 3, 0, false},
-    {"p95", CK_ACCESS, "latency", "P95", "percentiles/p95|latency/percentiles/p95", "ms", 3, 0, false},
-    {"p98", CK_ACCESS, "latency", "P98", "percentiles/p98|latency/percentiles/p98", "ms", 3, 0, false},
-    {"p99", CK_ACCESS, "latency", "P99", "percentiles/p99|latency/percentiles/p99", "ms", 3, 0, false},
-    {"p99.9", CK_ACCESS, "latency", "P99.9", "percentiles/p99.9|latency/percentiles/p99.9", "ms", 3, 0, false},
-    {"p99.99", CK_ACCESS, "latency", "P99.99", "percentiles/p99.99|latency/percentiles/p99.99", "ms", 3, 0, false},
-    {"max", CK_ACCESS, "latency", "max (P100)", "max_ms|percentiles/p100|latency/percentiles/p100", "ms", 3, 0, false},
+    {"count", CK_ACCESS, "latency", "requests", "lat/summary/count", "", 0, 0, false},
+    {"mean", CK_ACCESS, "latency", "mean", "lat/summary/mean", "ms", 3, 0, false},
+    {"stddev", CK_ACCESS, "latency", "stddev", "lat/summary/stddev", "ms", 3, 0, false},
+    {"p50", CK_ACCESS, "latency", "P50", "lat/percentiles[percentile=P50]/value", "ms", 3, 0, false},
+    {"p66", CK_ACCESS, "latency", "P66", "lat/percentiles[percentile=P66]/value", "ms", 3, 0, false},
+    {"p80", CK_ACCESS, "latency", "P80", "lat/percentiles[percentile=P80]/value", "ms", 3, 0, false},
+    {"p85", CK_ACCESS, "latency", "P85", "lat/percentiles[percentile=P85]/value", "ms", 3, 0, false},
+    {"p90", CK_ACCESS, "latency", "P90", "lat/percentiles[percentile=P90]/value", "ms", 3, 0, false},
+    {"p95", CK_ACCESS, "latency", "P95", "lat/percentiles[percentile=P95]/value", "ms", 3, 0, false},
+    {"p98", CK_ACCESS, "latency", "P98", "lat/percentiles[percentile=P98]/value", "ms", 3, 0, false},
+    {"p99", CK_ACCESS, "latency", "P99", "lat/percentiles[percentile=P99]/value", "ms", 3, 0, false},
+    {"p99.9", CK_ACCESS, "latency", "P99.9", "lat/percentiles[percentile=P99.9]/value", "ms", 3, 0, false},
+    {"p99.99", CK_ACCESS, "latency", "P99.99", "lat/percentiles[percentile=P99.99]/value", "ms", 3, 0, false},
+    {"max", CK_ACCESS, "latency", "max (P100)", "lat/summary/max", "ms", 3, 0, false},
 
     {"gc.count", CK_GC, "gc pauses", "pauses", "pauses/count", "", 0, 0, false},
     {"gc.total", CK_GC, "gc pauses", "pause time total", "pauses/total_ms", "ms", 3, 0, false},
@@ -71,18 +71,65 @@ static const struct mdef defs[] = {
     {"gc.heap_after_max", CK_GC, "gc memory", "heap after GC (max)", "memory/heap_after_gc_max_kb", "MB", 1, 1.0 / 1024, false},
     {"gc.span", CK_GC, "gc pauses", "log span", "time/span_s", "s", 3, 0, false},
 
-    {"cpu.samples", CK_CPU, "cpu", "samples", "samples|cpu/samples|process/samples", "", 0, 0, false},
-    {"cpu.mean", CK_CPU, "cpu", "CPU mean (cores)", "cores/mean|cpu/mean_cores|process/cpu_cores/mean|mean_cores", "cores", 3, 0, false},
-    {"cpu.stddev", CK_CPU, "cpu", "CPU stddev (cores)", "cores/stddev|cpu/stddev_cores|process/cpu_cores/stddev|stddev_cores", "cores", 3, 0, false},
-    {"cpu.p50", CK_CPU, "cpu", "CPU P50 (cores)", "cores/p50|cpu/percentiles/p50|process/cpu_cores/p50", "cores", 3, 0, false},
-    {"cpu.p90", CK_CPU, "cpu", "CPU P90 (cores)", "cores/p90|cpu/percentiles/p90|process/cpu_cores/p90", "cores", 3, 0, false},
-    {"cpu.p99", CK_CPU, "cpu", "CPU P99 (cores)", "cores/p99|cpu/percentiles/p99|process/cpu_cores/p99", "cores", 3, 0, false},
-    {"cpu.max", CK_CPU, "cpu", "CPU max (cores)", "cores/max|cpu/max_cores|process/cpu_cores/max", "cores", 3, 0, false},
+    {"cpu.samples", CK_CPU, "cpu", "samples (busiest process)", "process_detail[0]/samples", "", 0, 0, false},
+    {"cpu.mean", CK_CPU, "cpu", "CPU mean", "process_detail[0]/cores_mean", "cores", 3, 0, false},
+    {"cpu.stddev", CK_CPU, "cpu", "CPU stddev", "process_detail[0]/cores_stddev", "cores", 3, 0, false},
+    {"cpu.p50", CK_CPU, "cpu", "CPU P50", "process_detail[0]/percentiles[percentile=P50]/cores", "cores", 3, 0, false},
+    {"cpu.p90", CK_CPU, "cpu", "CPU P90", "process_detail[0]/percentiles[percentile=P90]/cores", "cores", 3, 0, false},
+    {"cpu.p99", CK_CPU, "cpu", "CPU P99", "process_detail[0]/percentiles[percentile=P99]/cores", "cores", 3, 0, false},
+    {"cpu.max", CK_CPU, "cpu", "CPU max", "process_detail[0]/cpu_max_pct", "cores", 3, 0.01, false},
 };
 
 const char compare_metrics_help[] = COMPARE_METRICS_HELP;
 
-/* Find a numeric value at "a/b/c" (alternatives split by '|'). */
+/* One path component: "key", "key[3]" (array element) or "key[field=value]"
+   (the array element whose string field equals value); "[..]" alone selects in
+   the current array. */
+static const struct report_node *step(const struct report_node *n, const char *c, size_t len)
+{
+    const char *br = memchr(c, '[', len);
+    size_t klen = br ? (size_t)(br - c) : len;
+    if (klen) {
+        char key[128];
+        if (klen >= sizeof key || n->kind != RN_OBJ)
+            return NULL;
+        memcpy(key, c, klen);
+        key[klen] = '\0';
+        n = rn_get(n, key);
+        if (!n)
+            return NULL;
+    }
+    if (!br)
+        return n;
+    if (n->kind != RN_ARR || c[len - 1] != ']')
+        return NULL;
+    const char *sel = br + 1;
+    size_t slen = (size_t)(c + len - 1 - sel);
+    const char *eq = memchr(sel, '=', slen);
+    if (!eq) {
+        long idx = strtol(sel, NULL, 10);
+        const struct report_node *e = n->first;
+        for (long k = 0; e && k < idx; k++)
+            e = e->next;
+        return e;
+    }
+    char field[64], want[64];
+    size_t fl = (size_t)(eq - sel), wl = slen - fl - 1;
+    if (fl >= sizeof field || wl >= sizeof want)
+        return NULL;
+    memcpy(field, sel, fl);
+    field[fl] = '\0';
+    memcpy(want, eq + 1, wl);
+    want[wl] = '\0';
+    for (const struct report_node *e = n->first; e; e = e->next) {
+        const struct report_node *f = e->kind == RN_OBJ ? rn_get(e, field) : NULL;
+        if (f && f->kind == RN_STR && strcmp(f->s, want) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* Find a numeric value at "a/b[k=v]/c" (alternatives split by '|'). */
 static bool lookup(const struct report_node *t, const char *paths, double *out)
 {
     if (!t)
@@ -97,11 +144,7 @@ static bool lookup(const struct report_node *t, const char *paths, double *out)
             size_t j = i;
             while (j < alen && p[j] != '/')
                 j++;
-            char key[128];
-            size_t kl = j - i < sizeof key - 1 ? j - i : sizeof key - 1;
-            memcpy(key, p + i, kl);
-            key[kl] = '\0';
-            n = n->kind == RN_OBJ ? rn_get(n, key) : NULL;
+            n = step(n, p + i, j - i);
             i = j + 1;
         }
         if (n && (n->kind == RN_INT || (n->kind == RN_NUM && isfinite(n->d)))) {
