@@ -79,6 +79,9 @@ const char *compare_kind_name(enum compare_kind k);
  */
 int compare_load(struct compare_set *s, const struct compare_gc_hook *hook);
 
+/* Run `gclat SUB --json -q ARGS FILES` in a child process and parse its output; NULL (warned) on failure. */
+struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
+                                      const char *run, bool quiet);
 /* JSON text to a report tree (compare_json.c). NULL and *err on malformed input. */
 struct report_node *compare_json_parse(const char *s, size_t n, const char **err);
 

@@ -176,6 +176,8 @@ enum compare_kind compare_detect(const char *path)
 }
 
 static void gc_sink(void *vctx, const struct gc_event *e);
+static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
+                                      const char *run, bool quiet);
 
 struct gc_sink_ctx {
     struct compare_run *r;
@@ -228,6 +230,12 @@ static int load_gc(struct compare_set *s, int index, const struct compare_gc_hoo
     if (!s->quiet && r->diag.total)
         warnx("%s: %llu GC log line(s) not understood", r->name, (unsigned long long)r->diag.total);
     return 0;
+}
+
+struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
+                                      const char *run, bool quiet)
+{
+    return child_json(sub, args, nargs, files, nfiles, run, quiet);
 }
 
 /* Run `gclat SUB --json -q ARGS FILES` and parse its stdout. */

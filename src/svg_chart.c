@@ -275,6 +275,7 @@ void svg_explicit(struct svg_chart *c, int si, double x0, double x1, double y)
     s->y[s->n] = y;
     s->n++;
     s->points++;
+    s->ysum += y;
     seen(c, x0, y);
     if (s->style == SVG_BARS) {
         seen(c, x1, y);
@@ -614,7 +615,11 @@ void svg_chart_write(FILE *f, const struct svg_chart *c)
         if (strlen(s->name) > 22)
             snprintf(nm + 19, sizeof nm - 19, "...");
         html_text(f, nm);
-        fprintf(f, " (%llu)</text></g>", (unsigned long long)s->points);
+        if (s->style == SVG_BARS)
+            fprintf(f, " (%.0f)", s->ysum);
+        else if (s->style != SVG_PATH)
+            fprintf(f, " (%llu)", (unsigned long long)s->points);
+        fputs("</text></g>", f);
     }
     fputs("</svg>", f);
     if (c->note) {

@@ -48,6 +48,7 @@ struct svg_series {
     char *color;
     enum svg_style style;
     uint64_t points;                 /* points fed (also for explicit series) */
+    double ysum;                     /* explicit: sum of y (bars: the count they show) */
     /* streaming: per column */
     double *cmin, *cmax, *csum;
     uint64_t *ccount;
