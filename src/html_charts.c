@@ -34,6 +34,7 @@ static const char *kind_color(int k)
     case GC_KIND_SHEN_PHASE: return "#edc948";
     case GC_KIND_DEGENERATED: return "#ff9da7";
     case GC_KIND__COUNT: return "#d62728"; /* allocation stalls */
+    case GC_KIND__COUNT + 1: return "#ff7f0e"; /* relocation stalls */
     default: return "#8c8c8c";
     }
 }
@@ -51,6 +52,7 @@ static const char *kind_label(int k)
     case GC_KIND_SHEN_PHASE: return "Shenandoah pause";
     case GC_KIND_DEGENERATED: return "degenerated";
     case GC_KIND__COUNT: return "allocation stall";
+    case GC_KIND__COUNT + 1: return "relocation stall";
     default: return "other pause";
     }
 }
@@ -83,7 +85,7 @@ void html_charts_init(struct html_charts *h, const struct compare_set *s)
                              SVG_AX_LIN, "time", "MB/s");
         r->lat_time = new_chart("latency-time", i, s->n, "Request latency over time, GC pauses overlaid",
                                 SVG_AX_TIME, SVG_AX_LOG, "time", "ms (log scale)");
-        for (int k = 0; k <= GC_KIND__COUNT; k++)
+        for (int k = 0; k <= GC_KIND__COUNT + 1; k++)
             r->kind_series[k] = -1;
         r->heap_before = svg_series_add(r->heap, "heap before GC", "#e15759", SVG_LINE);
         r->heap_after = svg_series_add(r->heap, "heap after GC", "#4e79a7", SVG_LINE);
@@ -128,8 +130,10 @@ void html_charts_gc_event(void *ctx, int run, const struct gc_event *e)
         return;
     }
     if ((e->type == GC_EV_PAUSE || e->type == GC_EV_STALL) && e->duration_ns >= 0) {
-        int k = e->type == GC_EV_STALL ? GC_KIND__COUNT : (int)e->kind;
-        if (k < 0 || k > GC_KIND__COUNT)
+        int k = (int)e->kind;
+        if (e->type == GC_EV_STALL)
+            k = e->name && strstr(e->name, "Relocation") ? GC_KIND__COUNT + 1 : GC_KIND__COUNT;
+        else if (k < 0 || k >= GC_KIND__COUNT)
             k = GC_KIND_OTHER;
         if (r->kind_series[k] < 0)
             r->kind_series[k] = svg_series_add(r->timeline, kind_label(k), kind_color(k), SVG_SCATTER);

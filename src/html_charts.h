@@ -23,7 +23,7 @@
 
 struct html_run_charts {
     struct svg_chart *timeline, *heap, *alloc, *lat_time;
-    int kind_series[GC_KIND__COUNT + 1]; /* +1: allocation stalls; -1 until first seen */
+    int kind_series[GC_KIND__COUNT + 2]; /* + allocation stalls, relocation stalls; -1 until seen */
     int heap_before, heap_after, heap_cap, alloc_series, lat_pause_series;
     int wall;             /* -1 undecided, 0 uptime seconds, 1 epoch seconds */
     int32_t tz_min;

@@ -502,6 +502,8 @@ static void write_ticks(FILE *f, const struct svg_chart *c, bool xdir, const str
 static void write_series(FILE *f, const struct svg_chart *c, const struct svg_series *s,
                          const struct scale *sx, const struct scale *sy)
 {
+    if (!s->points)
+        return; /* a series without data is not drawn (nor counted by the tests) */
     fputs("<g class=\"series\" data-series=\"", f);
     html_text(f, s->name);
     fprintf(f, "\" data-points=\"%llu\"><title>", (unsigned long long)s->points);
@@ -605,8 +607,10 @@ void svg_chart_write(FILE *f, const struct svg_chart *c)
     fputs("</svg>", f);
     /* legend */
     double ly = M_TOP + 4;
-    for (size_t i = 0; i < c->ns; i++, ly += 18) {
+    for (size_t i = 0; i < c->ns; i++) {
         const struct svg_series *s = &c->s[i];
+        if (!s->points)
+            continue;
         fprintf(f, "<g class=\"legend\"><rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" rx=\"2\" fill=\"%s\"/>",
                 px1 + 14, ly, s->color);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", px1 + 32, ly + 10);
@@ -620,6 +624,7 @@ void svg_chart_write(FILE *f, const struct svg_chart *c)
         else if (s->style != SVG_PATH)
             fprintf(f, " (%llu)", (unsigned long long)s->points);
         fputs("</text></g>", f);
+        ly += 18;
     }
     fputs("</svg>", f);
     if (c->note) {
