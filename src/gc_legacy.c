@@ -32,6 +32,7 @@
 #include "timeparse.h"
 #include "util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,12 +172,14 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     const char *t = s + off;
     size_t tn = n - off;
     struct gc_parse_ctx *ctx = p->ctx;
-    if (STARTS(t, tn, "[ASCMS-concurrent-")) {
-        /* -XX:+UseAutoGCSelectPolicy / AdaptiveSizePolicy CMS: same phases */
+    bool as = STARTS(t, tn, "[ASCMS-concurrent-");
+    if (as) {
+        /* AdaptiveSizePolicy CMS ("[ASCMS-concurrent-mark: ...]"): same phases; t[1..] is
+           then "CMS-concurrent-..." like the plain form */
         t += 2;
         tn -= 2;
     }
-    if (STARTS(t, tn, "[CMS-concurrent-")) {
+    if (as || STARTS(t, tn, "[CMS-concurrent-")) {
         /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]" */
         size_t i = 1;
         while (i < tn && t[i] != ':' && t[i] != ']')
@@ -310,39 +313,37 @@ static size_t seconds_end(const char *s, size_t n, size_t m)
 
 /*
  * Find the first spliced-in line in s: sets [*fs, *fe). Returns false if none.
+ * Hot path (every line): memchr for the few bytes that can start a marker
+ * ('[', 'T', 'A') and memcmp there, instead of one memmem per marker.
  */
 static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
 {
     size_t best = n;
     int kind = 0;
-    const char *x = s;
-    size_t left = n;
-    while (left > 10 && (x = memmem(x, left, "oncurrent-", 10)) != NULL) {
-        size_t pos = (size_t)(x - s);
-        if (pos >= 5 && memcmp(s + pos - 5, "[CMS-c", 6) == 0) {
-            best = pos - 5;
-            if (best >= 2 && memcmp(s + best - 2, "[AS", 3) == 0)
-                best -= 2;
+    for (const char *x = s; (x = memchr(x, '[', n - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (STARTS(x, left, "[CMS-concurrent-") || STARTS(x, left, "[ASCMS-concurrent-") ||
+            STARTS(x, left, "[GC concurrent-")) {
+            best = (size_t)(x - s);
             kind = 1;
             break;
         }
-        if (pos >= 4 && memcmp(s + pos - 4, "[GC c", 5) == 0) {
-            best = pos - 4;
-            kind = 1;
+    }
+    for (const char *x = s; (x = memchr(x, 'T', best - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (STARTS(x, left, "Total time for which application threads were stopped")) {
+            best = (size_t)(x - s);
+            kind = 2;
             break;
         }
-        x += 10;
-        left = n - (size_t)(x - s);
     }
-    const char *y = memmem(s, n, "time for which application", 26);
-    if (y && (size_t)(y - s) >= 6 && memcmp(y - 6, "Total ", 6) == 0 && (size_t)(y - s) - 6 < best) {
-        best = (size_t)(y - s) - 6;
-        kind = 2;
-    }
-    y = memmem(s, best, "Application time:", 17);
-    if (y) {
-        best = (size_t)(y - s);
-        kind = 2;
+    for (const char *x = s; (x = memchr(x, 'A', best - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (STARTS(x, left, "Application time:")) {
+            best = (size_t)(x - s);
+            kind = 2;
+            break;
+        }
     }
     if (!kind)
         return false;
@@ -408,6 +409,10 @@ static const char *const info_prefixes[] = {
     "CMSCollector shouldConcurrentCollect", "time_until_cms", "free=", "contiguous_available=",
     "promotion_rate=", "cms_allocation_rate=", "occupancy=", "initiatingOccupancy=",
     "initiatingPermOccupancy=", "cms_", "CMS: Large", "/proc/meminfo:",
+    /* -XX:PrintFLSStatistics=1 around a collection */
+    "Before GC:", "After GC:",
+    /* JVM notice when a young collection escalates */
+    "GC locker:",
 };
 
 /* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
@@ -439,15 +444,37 @@ static bool histogram_row(const char *t, size_t tn)
     return i < tn && t[i] == ' ';
 }
 
+#define N_INFO (sizeof info_prefixes / sizeof *info_prefixes)
+
+/* Prefix lengths and, per first byte, whether any prefix starts with it (built once). */
+static size_t info_len[N_INFO];
+static bool info_first[256];
+static pthread_once_t info_once = PTHREAD_ONCE_INIT;
+
+static void info_build(void)
+{
+    for (size_t i = 0; i < N_INFO; i++) {
+        info_len[i] = strlen(info_prefixes[i]);
+        info_first[(unsigned char)info_prefixes[i][0]] = true;
+    }
+}
+
+static void info_init(void)
+{
+    pthread_once(&info_once, info_build);
+}
+
 static bool info_line(const char *t, size_t tn)
 {
     if (tn == 0)
         return false;
     if ((gcl_digit(t[0]) || t[0] == 'T' || t[0] == 'n') && histogram_row(t, tn))
         return true;
-    for (size_t i = 0; i < sizeof info_prefixes / sizeof *info_prefixes; i++) {
+    if (!info_first[(unsigned char)t[0]])
+        return false;
+    for (size_t i = 0; i < N_INFO; i++) {
         const char *q = info_prefixes[i];
-        if (q[0] == t[0] && starts(t, tn, q, strlen(q))) {
+        if (q[0] == t[0] && starts(t, tn, q, info_len[i])) {
             if (q[0] == '}' || (q[0] == 'H' && q[1] == 'e' && q[4] == 0))
                 return tn == strlen(q) || t[strlen(q)] == ' ';
             return true;
@@ -623,6 +650,7 @@ static const char *const shen_info[] = {
     "Shenandoah ", "Pacer for", "Initialize Shenandoah heap", "Reference processing:", "Soft Max Heap Size",
     "Trigger:", "Free:", "All times are wall-clock", "all workers. Dividing", "Cancelling GC:",
     "Adaptive CSet", "Collectable Garbage", "Using ", "Good progress", "Failed to allocate",
+    "Cancelling concurrent GC", "Shenandoah Heap", "Status:", "Reserved region:", "GC STATISTICS:",
 };
 
 /*
@@ -697,14 +725,16 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
 
 static bool shen_info_line(struct p_state *p, const char *s, size_t n, const char *t, size_t tn)
 {
-    if (STARTS(t, tn, "All times are wall-clock"))
+    if (STARTS(t, tn, "All times are wall-clock") || STARTS(t, tn, "GC STATISTICS:"))
         p->shen_footer = true;
+    if (STARTS(t, tn, "Cancelling concurrent GC") || STARTS(t, tn, "Shenandoah Heap"))
+        p->shen = true;
     if (p->shen_footer || ((p->shen || p->ctx->collector == GC_COLL_SHENANDOAH) && n > 0 &&
                            (s[0] == ' ' || s[0] == '\t')))
         return true;
     for (size_t i = 0; i < sizeof shen_info / sizeof *shen_info; i++)
         if (starts(t, tn, shen_info[i], strlen(shen_info[i])))
-            return p->shen || p->ctx->collector == GC_COLL_SHENANDOAH || i < 10;
+            return p->shen || p->ctx->collector == GC_COLL_SHENANDOAH || i < 10 || i >= 20;
     return false;
 }
 
@@ -828,17 +858,17 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                 ctx->lines_info++;
             return;
         }
-        if (mem_find(t, tn, "GC log file ") &&
-            (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created"))) {
-            ctx->lines_info++; /* -XX:+UseGCLogFileRotation notices */
-            return;
-        }
         if (p->acc.len) {
-            if (is_event_start(t, tn)) {
+            if (is_event_start(t, tn) &&
+                !(mem_find(p->acc.p, p->acc.len, "[YG occupancy:") && !mem_find(p->acc.p, p->acc.len, "CMS-remark"))) {
+                /* (a remark that has printed "[YG occupancy: ...]" continues with the
+                   CMSScavengeBeforeRemark "[GC (CMS Final Remark) ...[ParNew" on a new line) */
                 acc_give_up(p, "unterminated GC event");
-            } else if (info_line(t, tn) || STARTS(t, tn, "Application time:")) {
+            } else if (info_line(t, tn)) {
                 ctx->lines_info++;
                 return;
+            } else if (simple_line(p, s, n, ln)) {
+                return; /* a whole concurrent-phase or safepoint line while an event is open */
             } else {
                 size_t close_at = 0;
                 int d = gcl_depth(s, n, p->acc_depth, &close_at);
@@ -893,7 +923,10 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         if (simple_line(p, s, n, ln) || header_line(p, t, tn))
             return;
-        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn)) {
+        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
+            (mem_find(t, tn, "GC log file ") &&
+             (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created")))) {
+            /* (the last: -XX:+UseGCLogFileRotation notices) */
             ctx->lines_info++;
             return;
         }
@@ -907,6 +940,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
 
 static void *create(struct gc_parse_ctx *ctx)
 {
+    info_init();
     struct p_state *p = xcalloc(1, sizeof *p);
     p->ctx = ctx;
     p->g1_ctx = ctx->collector == GC_COLL_G1;

@@ -269,7 +269,7 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
                                                  (t[i + 1] >= 'A' && t[i + 1] <= 'Z'))) {
             /* "[GC Worker Start (ms)", "[GC ref-proc", "[GC concurrent-...": not an
                event; "[GC TLAB: ..." is one, with -XX:+PrintTLAB output inside */
-            if (!STARTS(t, n, i, " TLAB"))
+            if (!STARTS(t, n, i, " TLAB") && !STARTS(t, n, i, " Before GC:"))
                 return GCL_NOT_EVENT;
         } else if (STARTS(t, n, i, "--")) {
             /* Parallel scavenge that failed to promote ("[GC-- [PSYoungGen...") */
@@ -417,24 +417,29 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
                 continue;
             }
             struct seg *g = d < MAXD ? &st[d] : NULL;
-            size_t k = sizes_at(t, n, i, g);
-            if (k) {
-                i += k;
+            /* find what follows the number before converting it: most numbers
+               here are timestamps ("1.234:") and are skipped unparsed */
+            size_t k = i;
+            while (k < n && gcl_digit(t[k]))
+                k++;
+            if (k + 1 < n && (t[k] == '.' || t[k] == ',') && gcl_digit(t[k + 1])) {
+                k++;
+                while (k < n && gcl_digit(t[k]))
+                    k++;
+            }
+            if (k < n && (t[k] == 'K' || t[k] == 'M' || t[k] == 'G' || t[k] == 'B')) {
+                size_t used = sizes_at(t, n, i, g);
+                i += used ? used : k - i;
                 continue;
             }
-            int64_t ns;
-            k = parse_secs_ns(t + i, n - i, &ns);
-            if (!k) {
-                i++;
-                continue;
-            }
-            if (STARTS(t, n, i + k, " secs") || STARTS(t, n, i + k, " sec]")) {
-                if (g)
+            if (STARTS(t, n, k, " secs") || STARTS(t, n, k, " sec]")) {
+                int64_t ns;
+                if (g && parse_secs_ns(t + i, k - i, &ns) == k - i)
                     g->secs_ns = ns;
-                i += k + 4;
+                i = k + 4;
                 continue;
             }
-            i += k;
+            i = k;
             continue;
         }
         i++;
@@ -546,6 +551,6 @@ bool gcl_is_event_start(const char *t, size_t n)
         return false;
     if (n > 4 && t[3] == ' ' && ((t[4] >= 'a' && t[4] <= 'z') || (t[4] >= 'A' && t[4] <= 'Z')))
         return STARTS(t, n, 4, "pause") || STARTS(t, n, 4, "remark") || STARTS(t, n, 4, "cleanup") ||
-               STARTS(t, n, 4, "TLAB");
+               STARTS(t, n, 4, "TLAB") || STARTS(t, n, 4, "Before GC:");
     return true;
 }

@@ -330,6 +330,9 @@ int main(void)
         return 0;
     }
     bool verbose = getenv("GCL_CORPUS_VERBOSE") != NULL;
+    /* GCL_CORPUS_TSV=path: per-file counts for tests/sh/gc_legacy_corpus.sh to check against awk */
+    const char *tsv_path = getenv("GCL_CORPUS_TSV");
+    FILE *tsv = tsv_path ? fopen(tsv_path, "w") : NULL;
     struct coll_stat cs[16];
     int ncs = 0;
     char row[8192];
@@ -367,12 +370,21 @@ int main(void)
         struct gc_read_result res;
         int rc = gc_read_inputs(&path, 1, GC_FMT_LEGACY, &ctx, &res);
         files++;
-        long np = 0, nconc = 0, nsp = 0;
+        long np = 0, nconc = 0, nsp = 0, ncms = 0, ng1c = 0;
+        double sp_sum = 0;
         for (size_t i = 0; i < ss.n; i++) {
             np += ss.r[i].type == GC_EV_PAUSE;
             nconc += ss.r[i].type == GC_EV_CONCURRENT;
             nsp += ss.r[i].type == GC_EV_SAFEPOINT;
+            if (ss.r[i].type == GC_EV_SAFEPOINT)
+                sp_sum += ss.r[i].dur_ns / 1e9;
+            if (ss.r[i].type == GC_EV_CONCURRENT && ss.r[i].name && !strncmp(ss.r[i].name, "CMS-concurrent-", 15))
+                ncms++;
+            if (ss.r[i].type == GC_EV_CONCURRENT && ss.r[i].name && !strncmp(ss.r[i].name, "GC concurrent-", 14))
+                ng1c++;
         }
+        if (tsv)
+            fprintf(tsv, "%s\t%ld\t%.7f\t%ld\t%ld\n", col[0], nsp, sp_sum, ncms, ng1c);
         printf("# %-72s %-10s %-8s rc=%d lines=%llu unparsed=%llu info=%llu pauses=%ld conc=%ld safepoints=%ld\n",
                col[0], col[7], gc_collector_name(ctx.collector), rc, (unsigned long long)res.lines,
                (unsigned long long)dg.total, (unsigned long long)ctx.lines_info, np, nconc, nsp);
@@ -421,6 +433,8 @@ int main(void)
     }
     fclose(mf);
     free(manifest);
+    if (tsv)
+        fclose(tsv);
     for (size_t i = 0; i < sizeof facts / sizeof *facts; i++)
         if (facts[i].source && !fact_seen[i]) {
             printf("#   FACT FILE NOT IN MANIFEST AS LEGACY: %s\n", facts[i].file);
