@@ -470,7 +470,7 @@ int cmd_lat(int argc, char **argv)
                     char *t = xasprintf("%s %s", by, g->key);
                     rn_title(go, t);
                     free(t);
-                    rn_str(go, "key", g->key);
+                    rn_flags(rn_str(go, "key", g->key), RF_NOTEXT);
                     lat_report_acc(go, &g->acc, pct, npct, out_ns);
                 }
             }

@@ -17,6 +17,24 @@
 
 static inline bool blank(char ch) { return ch == ' ' || ch == '\t'; }
 
+static inline uint64_t load64(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
+/* High bit set in every byte of w (little-endian order: byte k = s[k]) that
+   is a space or a tab; exact (no false positives from borrows). */
+static inline uint64_t blank_mask(uint64_t w)
+{
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
+    uint64_t a = w ^ 0x2020202020202020ULL, b = w ^ 0x0909090909090909ULL;
+    uint64_t za = ~(((a & lo7) + lo7) | a | lo7);
+    uint64_t zb = ~(((b & lo7) + lo7) | b | lo7);
+    return za | zb;
+}
+
 static bool field_blank(const char *s, size_t n, int k, const char **f, size_t *flen)
 {
     if (k > 0) {
@@ -43,6 +61,16 @@ static bool field_blank(const char *s, size_t n, int k, const char **f, size_t *
         if (i == 0)
             return false;
         size_t e = i;
+        /* the field's start: 8 bytes at a time, then byte by byte */
+        while (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && i >= 8) {
+            uint64_t w = load64(s + i - 8);
+            uint64_t m = blank_mask(w);
+            if (m) {
+                i = i - 8 + (size_t)(63 - __builtin_clzll(m)) / 8 + 1;
+                break;
+            }
+            i -= 8;
+        }
         while (i > 0 && !blank(s[i - 1]))
             i--;
         if (idx == k) {
