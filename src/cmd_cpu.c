@@ -658,16 +658,21 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
                      "share %");
         }
         qsort(a->threads.e, a->threads.n, sizeof *a->threads.e, cmp_ent_mean);
-        char *t = a->top_n > 0 && (size_t)a->top_n < a->threads.n
-                      ? xasprintf("Threads (top %d of %zu by CPU)", a->top_n, a->threads.n)
-                      : xasprintf("Threads (%zu)", a->threads.n);
-        struct report_node *th = rn_flags(rn_title(rn_arr(root, "threads"), t), RF_TABLE);
-        free(t);
-        for (size_t i = 0; i < a->threads.n; i++) {
-            struct report_node *o = rn_obj(th, NULL);
-            ent_row(o, &a->threads.e[i], true);
-            if (a->top_n > 0 && i >= (size_t)a->top_n)
-                rn_flags(o, RF_NOTEXT);
+        bool cut = a->top_n > 0 && (size_t)a->top_n < a->threads.n;
+        struct report_node *th = rn_title(rn_arr(root, "threads"), "Threads");
+        for (size_t i = 0; i < a->threads.n; i++)
+            ent_row(rn_obj(th, NULL), &a->threads.e[i], true);
+        if (cut) {
+            /* text shows the busiest --top N; JSON and CSV keep every thread */
+            rn_flags(th, RF_NOTEXT);
+            char *t = xasprintf("Threads (top %d of %zu by CPU)", a->top_n, a->threads.n);
+            struct report_node *tt2 = rn_flags(rn_title(rn_arr(root, "threads_top"), t),
+                                               RF_TABLE | RF_NOJSON);
+            free(t);
+            for (size_t i = 0; i < (size_t)a->top_n; i++)
+                ent_row(rn_obj(tt2, NULL), &a->threads.e[i], true);
+        } else {
+            rn_flags(th, RF_TABLE);
         }
         *csv = th;
     }

@@ -56,10 +56,10 @@ static bool parse_stat(const char *buf, size_t n, struct pstat *st)
         if ((unsigned char)*c < 0x20 || *c == '\t')
             *c = '?';
     /* fields after ')': index 0 = state (field 3) */
-    int64_t f[24] = {0};
+    int64_t f[22] = {0};
     int k = 0;
     const char *p = rp + 1, *e = buf + n;
-    while (p < e && k < 24) {
+    while (p < e && k < 22) { /* up to rss (field 24); later fields can be 2^64-1 */
         while (p < e && *p == ' ')
             p++;
         if (p >= e)
@@ -70,8 +70,11 @@ static bool parse_stat(const char *buf, size_t n, struct pstat *st)
             neg = true;
             p++;
         }
-        while (p < e && *p >= '0' && *p <= '9')
-            v = v * 10 + (*p++ - '0');
+        while (p < e && *p >= '0' && *p <= '9') {
+            if (v < INT64_MAX / 10 - 10) /* saturate instead of overflowing */
+                v = v * 10 + (*p - '0');
+            p++;
+        }
         while (p < e && *p != ' ')
             p++;
         f[k++] = neg ? -v : v;

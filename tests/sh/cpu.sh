@@ -134,3 +134,19 @@ else
   else nok "record replay differs"; fi
   kill "$JPID" 2>/dev/null; wait "$JPID" 2>/dev/null; JPID=
 fi
+
+# 7. the live sampler under ASan/UBSan, on a process that is always there (this shell)
+if [ -n "${GCLAT_ASAN:-}" ] && [ -x "$GCLAT_ASAN" ]; then
+  sleep 30 & SPID=$!
+  "$GCLAT_ASAN" cpu --pid "$SPID" --threads --count 3 --interval 100ms --record "$T/self.rec" --json > "$T/self.json" 2> "$T/self.err"; rc=$?
+  kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null
+  n=$(grep -c '^S' "$T/self.rec" 2>/dev/null)
+  if [ $rc = 0 ] && [ "$n" = 3 ] && ! grep -q 'Sanitizer\|runtime error' "$T/self.err"; then
+    ok "ASan live sampler: 3 samples of pid $SPID, clean"
+  else nok "ASan live sampler" "rc $rc samples $n" "$(head -5 "$T/self.err")"; fi
+  # a process that does not exist
+  "$GCLAT" cpu --pid 999999999 --count 1 > /dev/null 2>&1; rc=$?
+  [ $rc = 3 ] && ok "missing pid: exit 3" || nok "missing pid exit" "$rc"
+else
+  echo "ok - ASan live sampler # SKIP no GCLAT_ASAN"
+fi
