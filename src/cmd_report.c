@@ -325,6 +325,10 @@ int cmd_report(int argc, char **argv)
         html_text(f, set.runs[0].name);
         fputs(")</h2>\n", f);
         struct report_node *cmp = rn_get(root, "comparison");
+        if (cmp) { /* the <h2> above is its heading */
+            free(cmp->key);
+            cmp->key = NULL;
+        }
         html_tree(f, cmp, 5);
         fputs("</section>\n", f);
         rn_free(root);
