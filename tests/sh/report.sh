@@ -151,3 +151,16 @@ grep -qF '&lt;script&gt;alert(1)&lt;/script&gt;' "$R3" && ok "thread name/cause 
   nok "thread name/cause escaped as entities"
 grep -qF '&quot;&gt;&lt;img src=x onerror=alert(1)&gt;' "$R3" && grep -qF '&quot;&gt;&lt;script&gt;alert(1)&lt;' "$R3" &&
   ok "file and run names escaped as entities" || nok "file and run names escaped as entities"
+
+# ---- the same compare report under ASan+UBSan: clean, and byte-identical ----
+if [ -n "${GCLAT_ASAN:-}" ] && [ -x "$GCLAT_ASAN" ]; then
+  "$GCLAT_ASAN" report -q -o "$T/compare-asan.html" --lat-arg=-f --lat-arg=-2 \
+    "g1=$G1,$T/access1.log,$FX/proc/g1/top-b.txt" "zgc=$ZGC,$T/access2.log,$FX/proc/zgc/top-b.txt" 2> "$T/asan.err"
+  rc=$?
+  if [ $rc -eq 0 ] && ! grep -q 'Sanitizer\|runtime error' "$T/asan.err"; then ok "report under ASan+UBSan: clean"
+  else nok "report under ASan+UBSan: clean" "rc $rc $(head -c 300 "$T/asan.err")"; fi
+  # the version string differs between builds; the rest must not
+  if diff <(sed 's/Written by gclat [^ ]*\./X/' "$R2") <(sed 's/Written by gclat [^ ]*\./X/' "$T/compare-asan.html") > /dev/null; then
+    ok "report output deterministic across builds"
+  else nok "report output deterministic across builds"; fi
+fi
