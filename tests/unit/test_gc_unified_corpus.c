@@ -23,8 +23,13 @@ static int parse_file(const char *rel, struct gcu_run *r)
     char *path = xasprintf("%s/%s", corpus, rel);
     gcu_init(r);
     struct gc_read_result res;
-    int rc = gc_read_inputs(&path, 1, GC_FMT_UNIFIED, &r->ctx, &res);
+    /* auto-detection: every unified corpus file must be recognised as such */
+    int rc = gc_read_inputs(&path, 1, GC_FMT_UNKNOWN, &r->ctx, &res);
     free(path);
+    if (rc == 0 && res.format != GC_FMT_UNIFIED) {
+        printf("#   %s detected as %s\n", rel, gc_format_name(res.format));
+        return 3;
+    }
     return rc;
 }
 
