@@ -15,25 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline bool blank(char ch) { return ch == ' ' || ch == '\t'; }
-
-static inline uint64_t load64(const char *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-    return w;
-}
-
-/* High bit set in every byte of w (little-endian order: byte k = s[k]) that
-   is a space or a tab; exact (no false positives from borrows). */
-static inline uint64_t blank_mask(uint64_t w)
-{
-    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
-    uint64_t a = w ^ 0x2020202020202020ULL, b = w ^ 0x0909090909090909ULL;
-    uint64_t za = ~(((a & lo7) + lo7) | a | lo7);
-    uint64_t zb = ~(((b & lo7) + lo7) | b | lo7);
-    return za | zb;
-}
+static inline bool blank(char ch) { return lat_blank(ch); }
 
 static bool field_blank(const char *s, size_t n, int k, const char **f, size_t *flen)
 {
@@ -54,31 +36,7 @@ static bool field_blank(const char *s, size_t n, int k, const char **f, size_t *
             }
         }
     }
-    size_t i = n;
-    for (int idx = -1;; idx--) {
-        while (i > 0 && blank(s[i - 1]))
-            i--;
-        if (i == 0)
-            return false;
-        size_t e = i;
-        /* the field's start: 8 bytes at a time, then byte by byte */
-        while (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && i >= 8) {
-            uint64_t w = load64(s + i - 8);
-            uint64_t m = blank_mask(w);
-            if (m) {
-                i = i - 8 + (size_t)(63 - __builtin_clzll(m)) / 8 + 1;
-                break;
-            }
-            i -= 8;
-        }
-        while (i > 0 && !blank(s[i - 1]))
-            i--;
-        if (idx == k) {
-            *f = s + i;
-            *flen = e - i;
-            return true;
-        }
-    }
+    return lat_field_blank_back(s, n, k, f, flen);
 }
 
 static bool field_sep(const char *s, size_t n, const char *sep, size_t sl, int k, const char **f, size_t *flen)
