@@ -122,7 +122,7 @@ $sampling
 
 ### Reading top -b output
 
-\`$BIG\`: the g1 fixture's whole-machine \`top -b\` capture repeated 150 times
+\`bench/work/cpu/big-top.txt\`: the g1 fixture's whole-machine \`top -b\` capture repeated 150 times
 ($lines lines, $mb MB, $((150 * 20)) frames).
 
 | command | seconds |

@@ -62,8 +62,17 @@ const char cmd_cpu_help[] =
     "                      (default 10%)\n"
     "\n"
     "--csv writes the per-thread table when threads were seen, else the per-process table.\n"
-    "\n";
-
+    "\n"
+    "Common options:\n"
+    "  --json            machine-readable JSON\n"
+    "  --csv             CSV (see above for which table)\n"
+    "  -o, --output FILE write the report to FILE instead of standard output\n"
+    "  --strict          exit 2 if any input line was not understood\n"
+    "  -q, --quiet       no progress line and no warnings on stderr\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
+    "Details: docs/cpu.md\n";
 #define MAX_SPIKES_LISTED 20
 
 struct ent {

@@ -37,8 +37,17 @@ const char cmd_histo_help[] =
     "\n"
     "--csv writes the growth table with two or more files, else the top classes by bytes\n"
     "of the single file.\n"
-    "\n";
-
+    "\n"
+    "Common options:\n"
+    "  --json            machine-readable JSON\n"
+    "  --csv             CSV (see above for which table)\n"
+    "  -o, --output FILE write the report to FILE instead of standard output\n"
+    "  --strict          exit 2 if any input line was not understood\n"
+    "  -q, --quiet       no progress line and no warnings on stderr\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
+    "Details: docs/histo.md\n";
 struct cls {
     char *name;   /* class name */
     char *module; /* or NULL */

@@ -44,8 +44,17 @@ const char cmd_jstat_help[] =
     "\n"
     "--csv writes one row per jstat sample of every file (file, line, t_s, occupancies,\n"
     "counters).\n"
-    "\n";
-
+    "\n"
+    "Common options:\n"
+    "  --json            machine-readable JSON\n"
+    "  --csv             CSV (see above for which table)\n"
+    "  -o, --output FILE write the report to FILE instead of standard output\n"
+    "  --strict          exit 2 if any input line was not understood\n"
+    "  -q, --quiet       no progress line and no warnings on stderr\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
+    "Details: docs/jstat.md\n";
 enum { SP_S0, SP_S1, SP_E, SP_O, SP_M, SP_CCS, SP_N };
 static const char *const sp_names[SP_N] = {"S0", "S1", "Eden", "Old", "Metaspace", "CCS"};
 static const int sp_util[SP_N] = {J_S0, J_S1, J_E, J_O, J_M, J_CCS};

@@ -205,26 +205,54 @@ static bool tok_eq(const char *w, size_t wl, const char *lit)
    a process total when its TIME+ is at least 90% of the sum of the other
    rows' TIME+ (a real leader thread of a JVM is the idle launcher thread,
    so under 3.x, where the row is per-thread, this does not hold). */
+struct lkey {
+    int64_t virt, pid, time;
+    size_t idx;
+};
+
+static int cmp_lkey(const void *x, const void *y)
+{
+    const struct lkey *a = x, *b = y;
+    if (a->virt != b->virt)
+        return a->virt < b->virt ? -1 : 1;
+    return a->pid < b->pid ? -1 : a->pid > b->pid;
+}
+
+/* O(n log n): sort rows by (VIRT, TID) so each VIRT group starts with its
+   smallest TID, even for whole-machine -H captures with thousands of threads. */
 static void mark_leaders(struct top_frame *f)
 {
+    if (f->nrows < 2)
+        return;
+    struct lkey *k = xcalloc(f->nrows, sizeof *k);
+    size_t m = 0;
     for (size_t i = 0; i < f->nrows; i++) {
-        struct top_row *r = &f->rows[i];
+        const struct top_row *r = &f->rows[i];
         if (r->virt_kb < 0 || r->time_cs < 0)
             continue;
-        bool smallest = true;
-        int64_t others = 0;
-        size_t nothers = 0;
-        for (size_t j = 0; j < f->nrows && smallest; j++) {
-            if (j == i || f->rows[j].virt_kb != r->virt_kb)
-                continue;
-            if (f->rows[j].pid < r->pid)
-                smallest = false;
-            others += f->rows[j].time_cs > 0 ? f->rows[j].time_cs : 0;
-            nothers++;
-        }
-        if (smallest && nothers > 0 && others > 0 && r->time_cs * 10 >= others * 9)
-            r->process_total = true;
+        k[m].virt = r->virt_kb;
+        k[m].pid = r->pid;
+        k[m].time = r->time_cs;
+        k[m].idx = i;
+        m++;
     }
+    qsort(k, m, sizeof *k, cmp_lkey);
+    for (size_t g = 0; g < m;) {
+        size_t e = g + 1;
+        int64_t others = 0;
+        while (e < m && k[e].virt == k[g].virt) {
+            if (others < INT64_MAX / 2)
+                others += k[e].time;
+            e++;
+        }
+        /* equal smallest TIDs (malformed input) are never a leader */
+        bool unique = e == g + 1 || k[g + 1].pid != k[g].pid;
+        if (e - g > 1 && unique && others > 0 && k[g].time <= INT64_MAX / 10 &&
+            k[g].time * 10 >= others * 9)
+            f->rows[k[g].idx].process_total = true;
+        g = e;
+    }
+    free(k);
 }
 
 static void emit(struct top_parser *p)

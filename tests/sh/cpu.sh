@@ -83,6 +83,29 @@ for run in g1 parallel zgc; do
   else nok "$run GC threads in -H view"; fi
 done
 
+# 3b. kernel truth: the program's own /proc/self/task/*/stat dump at the end of
+# each run (proc-threads-end.tsv) as one record sample -> gclat's GC / VM ticks
+# must equal truth.tsv's sums by its explicit rule (truth counts the "VM Thread"
+# alone, gclat's VM category also has "VM Periodic Task"; compared per thread), and the categories must
+# cover the whole process (process ticks - thread ticks = exited threads).
+for run in g1 parallel zgc; do
+  tv() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' "$FX/$run/truth.tsv"; }
+  pt=$(( $(tv process_utime_ticks) + $(tv process_stime_ticks) ))
+  { echo "#gclat-cpu-record 1"; printf 'P\t%s\t100\t2\t30000\tjava\n' "$(tv pid)"
+    printf 'S\t%s\t%s\t%s\t0\t0\t%s\n' "$(tv truth_epoch_ms)" "$(tv jvm_uptime_ms_at_truth)" "$pt" "$(tv process_num_threads)"
+    awk -F'\t' 'NR > 1 { printf "T\t%s\t%s\t%s\n", $1, $6, $2 }' "$FX/$run/proc-threads-end.tsv"; } > "$T/truth.rec"
+  "$GCLAT" cpu --json "$T/truth.rec" > "$T/t.json" || nok "$run truth record"
+  got=$(jget "$T/t.json" "' '.join(str(x) for x in ({c['category']: c['cpu_ticks'] for c in d['categories']}.get('GC', 0), sum(t['cpu_ticks'] for t in d['threads'] if t['name'] == 'VM Thread'), d['thread_totals']['thread_ticks'] - {c['category']: c['cpu_ticks'] for c in d['categories']}.get('exited', 0), d['thread_totals']['thread_ticks']))")
+  want="$(tv gc_threads_ticks) $(tv vm_thread_ticks) $(tv threads_total_ticks) $pt"
+  if [ "$got" = "$want" ]; then ok "$run kernel truth: GC $(tv gc_threads_ticks) / VM ticks, threads $(tv threads_total_ticks) + exited = process $pt"
+  else nok "$run kernel truth" "gclat $got" "truth $want"; fi
+  # top -H (first 20 s) against the whole 30 s run: same workload, different window
+  h=$("$GCLAT" cpu --json "$FX/$run/top-b-H.txt" | python3 -c "import json,sys; print(json.load(sys.stdin)['thread_totals']['gc_share_pct'])")
+  if close "$h" "$(tv gc_threads_share_of_process_cpu_pct)" 5; then
+    ok "$run GC share from top -H $h% ~ kernel truth $(tv gc_threads_share_of_process_cpu_pct)% (windows differ; within 5 points)"
+  else nok "$run GC share top -H vs truth" "$h vs $(tv gc_threads_share_of_process_cpu_pct)"; fi
+done
+
 # 4. a record file written by hand: exited-thread ticks, full names from N lines
 cat > "$T/rec.txt" <<'R'
 #gclat-cpu-record 1
