@@ -1,16 +1,536 @@
 /*
- * cmd_lat.c — placeholder until `gclat lat` is built (see the issue tracker).
- * It exists so the command table is complete; it does nothing and says so.
+ * cmd_lat.c — `gclat lat`: latency percentiles from access logs in one
+ * streaming pass (options, inputs and output selection; the scanning is in
+ * lat_scan.c, the numbers in lat_group.c/hist.c, the cal.awk emulation in
+ * lat_cal.c, the HdrHistogram files in hdr_codec.c).
+ *
+ * Inputs: FILE... or NAME=FILE [FILE...] NAME2=FILE... (one column per
+ * NAME). A word is a NAME= column start when the text before '=' has no '/'
+ * and the word itself is not an existing file.
  */
+#include "cli.h"
 #include "commands.h"
+#include "hdr_codec.h"
+#include "lat.h"
+#include "report.h"
+#include "timeparse.h"
 #include "util.h"
 
-const char cmd_lat_help[] = "usage: gclat lat ...\n\nNot implemented in this build yet.\n";
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char cmd_lat_help[] =
+    "usage: gclat lat [OPTIONS] FILE...\n"
+    "       gclat lat [OPTIONS] NAME=FILE [FILE...] NAME2=FILE [FILE...]\n"
+    "\n"
+    "Latency percentiles from access logs, exact for integer values, in one pass.\n"
+    "FILE may be '-' (standard input) and may be gzip-compressed.\n"
+    "\n"
+    "Choosing the value:\n"
+    "  -f, --field N        field N (1-based; -1 is awk's $NF, -2 is $(NF-1)); default -1\n"
+    "  -F, --separator SEP  field separator string (default: runs of blanks, as awk)\n"
+    "  --log-format NAME    a preset (sets field and unit):\n"
+    "                         nginx      nginx combined + $request_time last (seconds, ms res.)\n"
+    "                         apache     Apache combined + %D last (microseconds)\n"
+    "                         apache-T   Apache combined + %T last (whole seconds)\n"
+    "                         tomcat     Tomcat/Spring Boot log, %D last (ms; Tomcat 8.5/9)\n"
+    "                         spring     alias of tomcat\n"
+    "                         tomcat-T   Tomcat/Spring Boot access log, %T last (seconds)\n"
+    "                         envoy      Envoy default: %DURATION% (ms), 5th field after request\n"
+    "                         json       JSON lines, --json-key (default duration_ms, ms)\n"
+    "  --json-key KEY       JSON lines: take the number under \"KEY\" (implies --log-format json)\n"
+    "  --unit U             unit of the values in the log: ns, us, ms, s (default ms, or the preset's)\n"
+    "  --out-unit U         unit of the printed values (default ms)\n"
+    "  --time-field N       field holding the timestamp (epoch s/ms, ISO 8601 or [dd/Mon/yyyy:...]);\n"
+    "                       default: the first [...] of the line, ISO 8601 at line start, JSON time key\n"
+    "\n"
+    "Filters (a filtered line is counted, not reported as unparsed):\n"
+    "  --include RE         keep only lines matching RE (repeatable: any of them; like grep)\n"
+    "  --exclude RE         drop lines matching RE (repeatable; like grep -v). A RE without\n"
+    "                       metacharacters is matched as a plain substring (fast path)\n"
+    "  --status LIST        keep these statuses: 200,5xx,!404 (x = any digit, ! = exclude)\n"
+    "  --path RE            keep lines whose request path (query stripped) matches RE (repeatable)\n"
+    "\n"
+    "Grouping and output:\n"
+    "  --by KEY             one table per path|status|file|minute|hour or field number N\n"
+    "  --interval DUR       time series: count, P50, P99, max per interval (e.g. 1m, 10s, 1h)\n"
+    "  --percentiles LIST   default 50,66,80,85,90,95,98,99,99.9,99.99,100\n"
+    "  --format F           table (default), cal (byte-identical to the report's\n"
+    "                       `sort -n | uniq -c | awk -f cal.awk`), hgrm (HdrHistogram\n"
+    "                       percentile distribution), json, csv\n"
+    "  --cal-awk mawk|gawk  integer printing rule to copy for --format cal (default mawk,\n"
+    "                       Debian's awk; they differ only for numbers >= 2^31)\n"
+    "  --precision D        significant digits once values fall back to the log-linear\n"
+    "                       histogram (1-5, default 3); integers are exact until 262144\n"
+    "                       distinct values\n"
+    "  --save FILE          write an HdrHistogram interval log (V2 compressed) for gclat merge\n"
+    "                       and HdrHistogram tools; one line per group (Tag=KEY) or interval\n"
+    "  -j, --threads N      threads for regular files (default: number of CPUs, max 64)\n"
+    "\n"
+    "\n"
+    "Common options:\n"
+    "  --json               machine-readable JSON\n"
+    "  --csv                CSV, one row per group (or interval)\n"
+    "  -o, --output FILE    write the report to FILE instead of standard output\n"
+    "  --strict             exit 2 if any line had no valid value (reasons on stderr)\n"
+    "  -q, --quiet          no progress line and no warnings on stderr\n"
+    "  -h, --help           this help\n"
+    "\n"
+    "Examples:\n"
+    "  grep -v 'monitor/health' access* | awk '{print $(NF-1)}' | sort -n | uniq -c | awk -f cal.awk\n"
+    "  gclat lat --exclude monitor/health -f -2 --format cal access*      # same bytes, one pass\n"
+    "  gclat lat -f -2 dc-a=a/access* dc-b=b/access*                      # side by side\n"
+    "  gclat lat --log-format nginx --by status --status '!404' access.log.gz\n"
+    "  gclat lat --log-format json --json-key duration_ms --interval 1m app.jsonl\n"
+    "  gclat lat -f -2 --save a.hlog a/access*; gclat merge a.hlog b.hlog\n"
+    "\n"
+    "Percentile: nearest rank, the first value whose cumulative count reaches total*p/100.\n"
+    "Variance: sample variance (n - 1). Details: docs/lat.md.\n";
+
+static const double default_pct[] = {50, 66, 80, 85, 90, 95, 98, 99, 99.9, 99.99, 100};
+
+enum fmt { FMT_TABLE, FMT_CAL, FMT_HGRM };
+
+struct column {
+    char *name;
+    char **files;
+    size_t nfiles, cap;
+};
+
+static bool is_column_start(const char *a)
+{
+    const char *eq = strchr(a, '=');
+    if (!eq || eq == a)
+        return false;
+    for (const char *p = a; p < eq; p++)
+        if (*p == '/')
+            return false;
+    struct stat st;
+    return stat(a, &st) != 0;
+}
+
+static void add_filter(struct lat_filter **v, size_t *n, const char *pat)
+{
+    *v = xrealloc(*v, (*n + 1) * sizeof **v);
+    const char *err = NULL;
+    if (!lat_filter_compile(&(*v)[*n], pat, &err))
+        die(EXIT_USAGE, "%s: %s", pat, err);
+    ++*n;
+}
+
+static int cpu_count(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Bring every group to the finest base unit in the table and flush. */
+static void flush_groups(struct lat_groups *g)
+{
+    for (size_t i = 0; i < g->n; i++)
+        lat_acc_flush(&g->g[i].acc);
+}
+
+static void save_log(const char *path, struct lat_result *res, const char **names, int ncol,
+                     struct lat_result *cols, bool intervals, int64_t interval_ms)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die(EXIT_IO, "cannot write %s", path);
+    double start = 0, len = 0;
+    if (res->have_time) {
+        start = (double)res->first_ms / 1000.0;
+        len = (double)(res->last_ms - res->first_ms) / 1000.0;
+    }
+    hdr_log_header(f, start);
+    for (int c = 0; c < ncol; c++) {
+        struct lat_result *r = &cols[c];
+        const char *tag = ncol > 1 ? names[c] : NULL;
+        if (intervals) {
+            for (size_t i = 0; i < r->intervals.n; i++) {
+                struct lat_acc *a = &r->intervals.g[i].acc;
+                lat_acc_flush(a);
+                hdr_log_interval(f, tag, (double)r->intervals.g[i].sort_key / 1000.0 - start,
+                                 (double)interval_ms / 1000.0, &a->h, (double)a->base_ns / 1e6);
+            }
+            continue;
+        }
+        for (size_t i = 0; i < r->groups.n; i++) {
+            struct lat_acc *a = &r->groups.g[i].acc;
+            lat_acc_flush(a);
+            const char *t = tag;
+            char *both = NULL;
+            if (r->groups.g[i].key_len) {
+                both = tag ? xasprintf("%s/%s", tag, r->groups.g[i].key) : xstrdup(r->groups.g[i].key);
+                t = both;
+            }
+            hdr_log_interval(f, t, 0.0, len, &a->h, (double)a->base_ns / 1e6);
+            free(both);
+        }
+    }
+    if (fclose(f) != 0)
+        die(EXIT_IO, "cannot write %s", path);
+}
+
+static void report_inputs(struct report_node *root, struct lat_result *r)
+{
+    struct report_node *in = rn_title(rn_obj(root, "input"), "Input");
+    rn_int(in, "lines", (int64_t)r->lines);
+    rn_int(in, "filtered", (int64_t)r->filtered);
+    rn_int(in, "unparsed", (int64_t)r->diag.total);
+    if (r->have_time) {
+        char b[40];
+        format_iso8601(r->first_ms, r->tz_min, b, sizeof b);
+        rn_str(in, "first", b);
+        format_iso8601(r->last_ms, r->tz_min, b, sizeof b);
+        rn_str(in, "last", b);
+    }
+}
 
 int cmd_lat(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    warnx("not implemented in this build yet");
-    return EXIT_USAGE;
+    struct common_opts co;
+    common_opts_init(&co);
+    struct lat_cfg c;
+    memset(&c, 0, sizeof c);
+    c.src = LAT_SRC_FIELD;
+    c.field = -1;
+    c.sep_blank = true;
+    c.precision = 3;
+    const char *unit = NULL, *out_unit = "ms", *preset = NULL, *save = NULL, *by = NULL;
+    enum fmt fmt = FMT_TABLE;
+    double pct[64];
+    int npct = (int)ARRAY_LEN(default_pct);
+    memcpy(pct, default_pct, sizeof default_pct);
+    int threads = cpu_count();
+    struct column *cols = NULL;
+    size_t ncol = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(cmd_lat_help, stdout);
+            return EXIT_OK;
+        } else if (common_opt(&co, argc, argv, &i)) {
+        } else if (strcmp(a, "-f") == 0 || opt_is(a, "--field")) {
+            int64_t n;
+            if (!parse_int64(opt_value(argc, argv, &i), &n) || n == 0 || n > 100000 || n < -100000)
+                die(EXIT_USAGE, "-f needs a non-zero field number");
+            c.field = (int)n;
+            c.src = LAT_SRC_FIELD;
+        } else if (strcmp(a, "-F") == 0 || opt_is(a, "--separator")) {
+            const char *s = opt_value(argc, argv, &i);
+            free(c.sep);
+            c.sep = NULL;
+            if (strcmp(s, " ") == 0) {
+                c.sep_blank = true;
+            } else {
+                if (!*s)
+                    die(EXIT_USAGE, "-F needs a non-empty separator");
+                c.sep = strcmp(s, "\\t") == 0 ? xstrdup("\t") : xstrdup(s);
+                c.sep_len = strlen(c.sep);
+                c.sep_blank = false;
+            }
+        } else if (opt_is(a, "--log-format")) {
+            preset = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--json-key")) {
+            free(c.json_key);
+            c.json_key = xstrdup(opt_value(argc, argv, &i));
+            c.json_key_len = strlen(c.json_key);
+            if (!preset)
+                preset = "json";
+        } else if (opt_is(a, "--unit")) {
+            unit = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--out-unit")) {
+            out_unit = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--time-field")) {
+            int64_t n;
+            if (!parse_int64(opt_value(argc, argv, &i), &n) || n == 0 || n > 100000 || n < -100000)
+                die(EXIT_USAGE, "--time-field needs a non-zero field number");
+            c.time_field = (int)n;
+        } else if (opt_is(a, "--include")) {
+            add_filter(&c.inc, &c.ninc, opt_value(argc, argv, &i));
+        } else if (opt_is(a, "--exclude")) {
+            add_filter(&c.exc, &c.nexc, opt_value(argc, argv, &i));
+        } else if (opt_is(a, "--path")) {
+            add_filter(&c.paths, &c.npaths, opt_value(argc, argv, &i));
+        } else if (opt_is(a, "--status")) {
+            char *s = xstrdup(opt_value(argc, argv, &i));
+            for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+                c.status = xrealloc(c.status, (c.nstatus + 1) * sizeof *c.status);
+                c.status[c.nstatus++] = xstrdup(tok);
+            }
+            free(s);
+        } else if (opt_is(a, "--by")) {
+            by = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--interval")) {
+            int64_t us;
+            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &us) || us < 1000)
+                die(EXIT_USAGE, "--interval needs a duration of at least 1ms (e.g. 1m)");
+            c.interval_ms = us / 1000;
+        } else if (opt_is(a, "--percentiles")) {
+            npct = parse_number_list(opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
+            if (npct <= 0)
+                die(EXIT_USAGE, "--percentiles needs a list like 50,99,99.9");
+            for (int k = 0; k < npct; k++)
+                if (pct[k] < 0 || pct[k] > 100)
+                    die(EXIT_USAGE, "percentiles must be within 0..100");
+        } else if (opt_is(a, "--format")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (strcmp(v, "table") == 0 || strcmp(v, "text") == 0)
+                fmt = FMT_TABLE;
+            else if (strcmp(v, "cal") == 0)
+                fmt = FMT_CAL;
+            else if (strcmp(v, "hgrm") == 0)
+                fmt = FMT_HGRM;
+            else if (strcmp(v, "json") == 0)
+                co.out = OUT_JSON;
+            else if (strcmp(v, "csv") == 0)
+                co.out = OUT_CSV;
+            else
+                die(EXIT_USAGE, "unknown --format %s (table, cal, hgrm, json, csv)", v);
+        } else if (opt_is(a, "--cal-awk")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (strcmp(v, "gawk") != 0 && strcmp(v, "mawk") != 0)
+                die(EXIT_USAGE, "--cal-awk is mawk or gawk");
+            lat_cal_flavor(strcmp(v, "gawk") == 0);
+        } else if (opt_is(a, "--precision")) {
+            int64_t d;
+            if (!parse_int64(opt_value(argc, argv, &i), &d) || d < 1 || d > 5)
+                die(EXIT_USAGE, "--precision is 1..5 significant digits");
+            c.precision = (int)d;
+        } else if (opt_is(a, "--save")) {
+            save = opt_value(argc, argv, &i);
+        } else if (strcmp(a, "-j") == 0 || opt_is(a, "--threads")) {
+            int64_t n;
+            if (!parse_int64(opt_value(argc, argv, &i), &n) || n < 1 || n > 64)
+                die(EXIT_USAGE, "-j needs 1..64");
+            threads = (int)n;
+        } else if (a[0] == '-' && a[1] != 0) {
+            die(EXIT_USAGE, "unknown option %s (see gclat lat --help)", a);
+        } else {
+            if (is_column_start(a) || ncol == 0) {
+                cols = xrealloc(cols, (ncol + 1) * sizeof *cols);
+                memset(&cols[ncol], 0, sizeof *cols);
+                const char *eq = strchr(a, '=');
+                if (is_column_start(a)) {
+                    cols[ncol].name = xstrndup(a, (size_t)(eq - a));
+                    a = eq + 1;
+                }
+                ncol++;
+            }
+            struct column *col = &cols[ncol - 1];
+            xgrow((void **)&col->files, &col->cap, col->nfiles + 1, sizeof *col->files);
+            col->files[col->nfiles++] = (char *)a;
+        }
+    }
+    if (ncol == 0)
+        die(EXIT_USAGE, "no input files (use - for standard input; see --help)");
+    for (size_t k = 1; k < ncol; k++)
+        if (!cols[k].name || !cols[0].name)
+            die(EXIT_USAGE, "with several NAME=FILES columns, every column needs a NAME=");
+    if (ncol > 1 && cols[0].name == NULL)
+        die(EXIT_USAGE, "columns need NAME=FILES");
+    if (preset && !lat_format_apply(&c, preset))
+        die(EXIT_USAGE, "unknown --log-format %s; known:\n%s", preset, lat_format_help);
+    if (unit) {
+        c.unit_ns = lat_unit_ns(unit);
+        if (!c.unit_ns)
+            die(EXIT_USAGE, "unknown --unit %s (ns, us, ms, s)", unit);
+    }
+    if (!c.unit_ns)
+        c.unit_ns = 1000000;
+    int64_t out_ns = lat_unit_ns(out_unit);
+    if (!out_ns)
+        die(EXIT_USAGE, "unknown --out-unit %s (ns, us, ms, s)", out_unit);
+    for (int64_t u = c.unit_ns; u >= 10; u /= 10)
+        c.max_scale++;
+    if (by) {
+        if (strcmp(by, "path") == 0)
+            c.by = BY_PATH;
+        else if (strcmp(by, "status") == 0)
+            c.by = BY_STATUS;
+        else if (strcmp(by, "file") == 0)
+            c.by = BY_FILE;
+        else if (strcmp(by, "minute") == 0)
+            c.by = BY_MINUTE;
+        else if (strcmp(by, "hour") == 0)
+            c.by = BY_HOUR;
+        else {
+            int64_t n;
+            if (!parse_int64(by, &n) || n == 0 || n > 100000 || n < -100000)
+                die(EXIT_USAGE, "--by is path, status, file, minute, hour or a field number");
+            c.by = BY_FIELD;
+            c.by_field = (int)n;
+        }
+        if (ncol > 1)
+            die(EXIT_USAGE, "--by and NAME=FILES columns cannot be combined");
+    }
+    c.need_meta = c.nstatus || c.npaths || c.by == BY_PATH || c.by == BY_STATUS;
+    c.need_time = c.interval_ms || c.by == BY_MINUTE || c.by == BY_HOUR;
+    c.cal = fmt == FMT_CAL;
+    if (c.interval_ms && ncol > 1)
+        die(EXIT_USAGE, "--interval and NAME=FILES columns cannot be combined");
+    common_opts_finish(&co);
+
+    int ret = EXIT_OK;
+    struct lat_result *res = xcalloc(ncol, sizeof *res);
+    struct lat_result total;
+    lat_result_init(&total, &c);
+    for (size_t k = 0; k < ncol; k++) {
+        lat_result_init(&res[k], &c);
+        for (size_t j = 0; j < cols[k].nfiles; j++) {
+            int rc = lat_scan_file(&c, cols[k].files[j], threads, &res[k]);
+            if (rc && !ret)
+                ret = rc;
+        }
+        lat_groups_sort(&res[k].groups);
+        lat_groups_sort(&res[k].intervals);
+        flush_groups(&res[k].groups);
+        flush_groups(&res[k].intervals);
+        /* totals for the input section and --save's time span */
+        diag_merge(&total.diag, &res[k].diag);
+        total.lines += res[k].lines;
+        total.filtered += res[k].filtered;
+        if (res[k].have_time) {
+            if (!total.have_time)
+                total.tz_min = res[k].tz_min;
+            total.have_time = true;
+            if (res[k].first_ms < total.first_ms)
+                total.first_ms = res[k].first_ms;
+            if (res[k].last_ms > total.last_ms)
+                total.last_ms = res[k].last_ms;
+        }
+    }
+    const char **names = xcalloc(ncol, sizeof *names);
+    for (size_t k = 0; k < ncol; k++)
+        names[k] = cols[k].name ? cols[k].name : "all";
+
+    if (save)
+        save_log(save, &total, names, (int)ncol, res, c.interval_ms > 0, c.interval_ms);
+
+    FILE *out = common_output(&co);
+    if (fmt == FMT_CAL || fmt == FMT_HGRM) {
+        for (size_t k = 0; k < ncol; k++)
+            for (size_t i = 0; i < res[k].groups.n; i++) {
+                struct lat_group *g = &res[k].groups.g[i];
+                if (ncol > 1 || res[k].groups.n > 1 || c.by != BY_NONE)
+                    fprintf(out, "==> %s <==\n", ncol > 1 ? names[k] : g->key);
+                if (fmt == FMT_CAL)
+                    lat_cal_print(out, &g->acc);
+                else
+                    lat_print_hgrm(out, &g->acc, out_ns);
+            }
+    } else {
+        struct report_node *root = rn_root();
+        if (co.out == OUT_CSV) {
+            struct report_node *rows = rn_arr(root, "rows");
+            if (c.interval_ms) {
+                for (size_t i = 0; i < res[0].intervals.n; i++) {
+                    struct lat_group *g = &res[0].intervals.g[i];
+                    struct report_node *row = rn_obj(rows, NULL);
+                    char b[40];
+                    format_iso8601(g->sort_key, res[0].tz_min, b, sizeof b);
+                    rn_str(row, "start", b);
+                    lat_report_flat(row, &g->acc, (const double[]){50, 99}, 2, out_ns);
+                }
+            } else {
+                for (size_t k = 0; k < ncol; k++)
+                    for (size_t i = 0; i < res[k].groups.n; i++) {
+                        struct lat_group *g = &res[k].groups.g[i];
+                        struct report_node *row = rn_obj(rows, NULL);
+                        rn_str(row, "group", ncol > 1 ? names[k] : (g->key_len ? g->key : "all"));
+                        lat_report_flat(row, &g->acc, pct, npct, out_ns);
+                    }
+            }
+            render_csv(out, rows);
+        } else {
+            struct report_node *top = rn_title(rn_obj(root, "lat"), "Latency");
+            report_inputs(top, &total);
+            if (ncol > 1) {
+                struct lat_acc **accs = xcalloc(ncol, sizeof *accs);
+                for (size_t k = 0; k < ncol; k++) {
+                    if (res[k].groups.n == 0)
+                        lat_groups_get(&res[k].groups, "", 0, 0);
+                    accs[k] = &res[k].groups.g[0].acc;
+                }
+                lat_report_columns(top, "columns", accs, names, (int)ncol, pct, npct, out_ns);
+                free(accs);
+            } else if (c.by == BY_NONE) {
+                if (res[0].groups.n == 0)
+                    lat_groups_get(&res[0].groups, "", 0, 0);
+                lat_report_acc(top, &res[0].groups.g[0].acc, pct, npct, out_ns);
+            } else {
+                struct report_node *ga = rn_title(rn_arr(top, "groups"), "Groups");
+                for (size_t i = 0; i < res[0].groups.n; i++) {
+                    struct lat_group *g = &res[0].groups.g[i];
+                    struct report_node *go = rn_obj(ga, NULL);
+                    char *t = xasprintf("%s %s", by, g->key);
+                    rn_title(go, t);
+                    free(t);
+                    rn_str(go, "key", g->key);
+                    lat_report_acc(go, &g->acc, pct, npct, out_ns);
+                }
+            }
+            if (c.interval_ms) {
+                struct report_node *ts = rn_flags(rn_arr(top, "intervals"), RF_TABLE);
+                rn_title(ts, "Time series per interval");
+                for (size_t i = 0; i < res[0].intervals.n; i++) {
+                    struct lat_group *g = &res[0].intervals.g[i];
+                    struct report_node *row = rn_obj(ts, NULL);
+                    char b[40];
+                    format_iso8601(g->sort_key, res[0].tz_min, b, sizeof b);
+                    rn_str(row, "start", b);
+                    lat_report_flat(row, &g->acc, (const double[]){50, 99}, 2, out_ns);
+                    /* keep count, P50, P99, max in the text table */
+                    for (struct report_node *n = row->first; n; n = n->next)
+                        if (n->key && (!strcmp(n->key, "mean") || !strcmp(n->key, "stddev") ||
+                                       !strcmp(n->key, "variance") || !strcmp(n->key, "min")))
+                            rn_flags(n, RF_NOTEXT);
+                }
+            }
+            total.diag.lines_read = total.lines;
+            diag_report(&total.diag, top, "unparsed_lines");
+            if (co.out == OUT_JSON)
+                render_json(out, root);
+            else
+                render_text(out, root, &co.render);
+        }
+        rn_free(root);
+    }
+    common_output_close(out);
+
+    if (total.diag.total && co.strict) {
+        diag_print_stderr(&total.diag);
+        ret = ret ? ret : EXIT_BADINPUT;
+    } else if (total.diag.total && !co.quiet && fmt == FMT_CAL) {
+        warnx("%llu line(s) without a valid value were skipped (see --strict)",
+              (unsigned long long)total.diag.total);
+    }
+    for (size_t k = 0; k < ncol; k++) {
+        lat_result_fini(&res[k]);
+        free(cols[k].name);
+        free(cols[k].files);
+    }
+    lat_result_fini(&total);
+    free(res);
+    free(cols);
+    free(names);
+    for (size_t k = 0; k < c.ninc; k++)
+        lat_filter_free(&c.inc[k]);
+    for (size_t k = 0; k < c.nexc; k++)
+        lat_filter_free(&c.exc[k]);
+    for (size_t k = 0; k < c.npaths; k++)
+        lat_filter_free(&c.paths[k]);
+    free(c.inc);
+    free(c.exc);
+    free(c.paths);
+    for (size_t k = 0; k < c.nstatus; k++)
+        free(c.status[k]);
+    free(c.status);
+    free(c.sep);
+    free(c.json_key);
+    return ret;
 }

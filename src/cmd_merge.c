@@ -1,16 +1,234 @@
 /*
- * cmd_merge.c — placeholder until `gclat merge` is built (see the issue tracker).
- * It exists so the command table is complete; it does nothing and says so.
+ * cmd_merge.c — `gclat merge FILE...`: combine HdrHistogram interval logs
+ * (as written by `gclat lat --save`, or by HdrHistogram's own
+ * HistogramLogWriter) and print the same table as `gclat lat`.
+ *
+ * Merging adds counts bucket by bucket, so fleet-wide percentiles come from
+ * the combined distribution, never from averaged percentiles. Histograms in
+ * different base units are brought to the finest one first. With --by-tag,
+ * each Tag= gets its own column; otherwise everything is one histogram.
  */
+#include "cli.h"
 #include "commands.h"
+#include "hdr_codec.h"
+#include "lat.h"
+#include "reader.h"
+#include "report.h"
 #include "util.h"
 
-const char cmd_merge_help[] = "usage: gclat merge ...\n\nNot implemented in this build yet.\n";
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char cmd_merge_help[] =
+    "usage: gclat merge [OPTIONS] FILE...\n"
+    "\n"
+    "Merge HdrHistogram interval logs (V2 compressed, e.g. from `gclat lat --save`)\n"
+    "exactly and print percentiles like `gclat lat`. FILE may be '-' or gzip.\n"
+    "\n"
+    "Options:\n"
+    "  --by-tag             one column per Tag= (untagged lines form the column \"-\")\n"
+    "  --tag NAME           only histograms with this tag\n"
+    "  --percentiles LIST   default 50,66,80,85,90,95,98,99,99.9,99.99,100\n"
+    "  --out-unit U         ns, us, ms (default) or s\n"
+    "  --format F           table (default), hgrm, json, csv\n"
+    "  --save FILE          write the merged histogram(s) as an interval log\n"
+    "\n"
+    "Common options:\n"
+    "  --json               machine-readable JSON\n"
+    "  --csv                CSV, one row per column\n"
+    "  -o, --output FILE    write the report to FILE instead of standard output\n"
+    "  --strict             exit 2 if a line of an input is not a histogram or comment\n"
+    "  -q, --quiet          no warnings\n"
+    "  -h, --help           this help\n"
+    "\n"
+    "Examples:\n"
+    "  gclat lat -f -2 --save dc-a.hlog a/access*; gclat lat -f -2 --save dc-b.hlog b/access*\n"
+    "  gclat merge dc-a.hlog dc-b.hlog            # fleet-wide percentiles\n"
+    "  gclat merge --format hgrm fleet.hlog > fleet.hgrm\n"
+    "\n"
+    "Values are exact when the saved histograms were (see docs/lat.md): the mean and\n"
+    "variance of a histogram with shared buckets use each bucket's middle value.\n";
+
+static const double default_pct[] = {50, 66, 80, 85, 90, 95, 98, 99, 99.9, 99.99, 100};
 
 int cmd_merge(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    warnx("not implemented in this build yet");
-    return EXIT_USAGE;
+    struct common_opts co;
+    common_opts_init(&co);
+    double pct[64];
+    int npct = (int)ARRAY_LEN(default_pct);
+    memcpy(pct, default_pct, sizeof default_pct);
+    const char *out_unit = "ms", *only_tag = NULL, *save = NULL;
+    bool by_tag = false, hgrm = false;
+    char **files = NULL;
+    size_t nfiles = 0, fcap = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(cmd_merge_help, stdout);
+            return EXIT_OK;
+        } else if (common_opt(&co, argc, argv, &i)) {
+        } else if (strcmp(a, "--by-tag") == 0) {
+            by_tag = true;
+        } else if (opt_is(a, "--tag")) {
+            only_tag = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--save")) {
+            save = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--out-unit")) {
+            out_unit = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--percentiles")) {
+            npct = parse_number_list(opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
+            if (npct <= 0)
+                die(EXIT_USAGE, "--percentiles needs a list like 50,99,99.9");
+        } else if (opt_is(a, "--format")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (strcmp(v, "hgrm") == 0)
+                hgrm = true;
+            else if (strcmp(v, "json") == 0)
+                co.out = OUT_JSON;
+            else if (strcmp(v, "csv") == 0)
+                co.out = OUT_CSV;
+            else if (strcmp(v, "table") != 0)
+                die(EXIT_USAGE, "unknown --format %s (table, hgrm, json, csv)", v);
+        } else if (a[0] == '-' && a[1] != 0) {
+            die(EXIT_USAGE, "unknown option %s (see gclat merge --help)", a);
+        } else {
+            xgrow((void **)&files, &fcap, nfiles + 1, sizeof *files);
+            files[nfiles++] = (char *)argv[i];
+        }
+    }
+    if (!nfiles)
+        die(EXIT_USAGE, "no input files (see gclat merge --help)");
+    int64_t out_ns = lat_unit_ns(out_unit);
+    if (!out_ns)
+        die(EXIT_USAGE, "unknown --out-unit %s", out_unit);
+    common_opts_finish(&co);
+
+    struct lat_groups cols;
+    lat_groups_init(&cols, 3, 1000000, false);
+    struct diag dg;
+    diag_init(&dg);
+    int ret = EXIT_OK;
+    uint64_t nhist = 0;
+    for (size_t f = 0; f < nfiles; f++) {
+        struct reader rd;
+        if (reader_open(&rd, files[f]) != 0) {
+            warnx("cannot open %s: %s", files[f], strerror(errno));
+            ret = EXIT_IO;
+            continue;
+        }
+        const char *line;
+        size_t len;
+        int rc;
+        while ((rc = reader_next(&rd, &line, &len)) == 1) {
+            struct hdr_log_entry e;
+            const char *err = NULL;
+            int r = hdr_log_parse_line(line, len, &e, &err);
+            if (r < 0) {
+                diag_add(&dg, err, rd.name, rd.lineno, line, len);
+                continue;
+            }
+            if (r == 0)
+                continue;
+            if (only_tag && (!e.tag || strcmp(e.tag, only_tag) != 0)) {
+                hdr_log_entry_fini(&e);
+                continue;
+            }
+            nhist++;
+            const char *key = by_tag ? (e.tag ? e.tag : "-") : "";
+            struct lat_group *g = lat_groups_get(&cols, key, strlen(key), 0);
+            /* the file's unit: ratio_ms * 1e6 ns, rounded to a power of ten */
+            double bns = e.ratio_ms * 1e6;
+            int64_t base_ns = 1;
+            while (base_ns < 1000000000 && (double)base_ns * 10 <= bns * 1.0000001)
+                base_ns *= 10;
+            struct lat_acc src;
+            memset(&src, 0, sizeof src);
+            src.h = e.h;
+            src.base_ns = base_ns;
+            if (g->acc.h.total == 0 && g->acc.base_ns != base_ns) {
+                g->acc.base_ns = base_ns;
+                g->acc.scale = 0;
+            }
+            lat_acc_merge(&g->acc, &src);
+            hist_fini(&src.h);
+            free(e.tag);
+        }
+        if (rc < 0) {
+            warnx("%s: %s", rd.name, reader_strerror(&rd));
+            ret = EXIT_IO;
+        }
+        reader_close(&rd);
+    }
+    if (cols.n == 0)
+        lat_groups_get(&cols, "", 0, 0);
+    lat_groups_sort(&cols);
+    if (save) {
+        FILE *sf = fopen(save, "w");
+        if (!sf)
+            die(EXIT_IO, "cannot write %s", save);
+        hdr_log_header(sf, 0);
+        for (size_t i = 0; i < cols.n; i++)
+            hdr_log_interval(sf, cols.g[i].key_len ? cols.g[i].key : NULL, 0, 0, &cols.g[i].acc.h,
+                             (double)cols.g[i].acc.base_ns / 1e6);
+        if (fclose(sf) != 0)
+            die(EXIT_IO, "cannot write %s", save);
+    }
+    FILE *out = common_output(&co);
+    if (hgrm) {
+        for (size_t i = 0; i < cols.n; i++) {
+            if (cols.n > 1)
+                fprintf(out, "==> %s <==\n", cols.g[i].key);
+            lat_print_hgrm(out, &cols.g[i].acc, out_ns);
+        }
+    } else {
+        struct report_node *root = rn_root();
+        if (co.out == OUT_CSV) {
+            struct report_node *rows = rn_arr(root, "rows");
+            for (size_t i = 0; i < cols.n; i++) {
+                struct report_node *row = rn_obj(rows, NULL);
+                rn_str(row, "group", cols.g[i].key_len ? cols.g[i].key : "all");
+                lat_report_flat(row, &cols.g[i].acc, pct, npct, out_ns);
+            }
+            render_csv(out, rows);
+        } else {
+            struct report_node *top = rn_title(rn_obj(root, "merge"), "Merged latency");
+            rn_int(rn_title(top, "Merged latency"), "histograms", (int64_t)nhist);
+            if (cols.n > 1) {
+                struct lat_acc **accs = xcalloc(cols.n, sizeof *accs);
+                const char **names = xcalloc(cols.n, sizeof *names);
+                for (size_t i = 0; i < cols.n; i++) {
+                    accs[i] = &cols.g[i].acc;
+                    names[i] = cols.g[i].key;
+                }
+                lat_report_columns(top, "columns", accs, names, (int)cols.n, pct, npct, out_ns);
+                free(accs);
+                free(names);
+            } else {
+                lat_report_acc(top, &cols.g[0].acc, pct, npct, out_ns);
+            }
+            diag_report(&dg, top, "unparsed_lines");
+            if (co.out == OUT_JSON)
+                render_json(out, root);
+            else
+                render_text(out, root, &co.render);
+        }
+        rn_free(root);
+    }
+    common_output_close(out);
+    if (dg.total) {
+        if (co.strict) {
+            diag_print_stderr(&dg);
+            if (!ret)
+                ret = EXIT_BADINPUT;
+        } else if (!co.quiet) {
+            warnx("%llu line(s) were not histograms (see --strict)", (unsigned long long)dg.total);
+        }
+    }
+    diag_fini(&dg);
+    lat_groups_fini(&cols);
+    free(files);
+    return ret;
 }

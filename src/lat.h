@@ -1,0 +1,200 @@
+/*
+ * lat.h — the pieces of `gclat lat` shared by lat_*.c and cmd_lat.c /
+ * cmd_merge.c: the run configuration, value extraction, the accumulator
+ * (histogram + cal.awk string table), the group table, the scanner.
+ *
+ * Units: every latency is an integer count of a base unit of base_ns
+ * nanoseconds. The base unit starts at the input unit (ms by default) so
+ * integer inputs are counted exactly, and becomes 10x, 100x... finer the
+ * first time a value with more decimals arrives (never finer than 1 ns).
+ */
+#ifndef GCLAT_LAT_H
+#define GCLAT_LAT_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "hist.h"
+
+/* ---- value extraction (lat_field.c) ---- */
+
+enum lat_src { LAT_SRC_FIELD, LAT_SRC_AFTER_REQUEST, LAT_SRC_JSON };
+
+struct lat_filter {
+    char *pat;
+    bool literal;  /* plain substring: memmem, no regex engine */
+    regex_t re;
+};
+
+enum lat_by { BY_NONE, BY_PATH, BY_STATUS, BY_FILE, BY_MINUTE, BY_HOUR, BY_FIELD };
+
+struct lat_cfg {
+    enum lat_src src;
+    int field;               /* LAT_SRC_FIELD: 1-based, < 0 from the end; AFTER_REQUEST: k-th token */
+    bool sep_blank;          /* awk default splitting: runs of blanks, leading ignored */
+    char *sep;               /* otherwise a literal separator string */
+    size_t sep_len;
+    char *json_key;          /* LAT_SRC_JSON */
+    size_t json_key_len;
+    int64_t unit_ns;         /* input unit */
+    int max_scale;           /* decimals kept: log10(unit_ns) */
+    int precision;           /* significant digits of the log-linear fallback */
+    struct lat_filter *inc, *exc;
+    size_t ninc, nexc;
+    char **status;           /* "200", "5xx", "!404" */
+    size_t nstatus;
+    struct lat_filter *paths;
+    size_t npaths;
+    enum lat_by by;
+    int by_field;
+    int time_field;          /* 0 = auto ([..] or ISO at line start / JSON time key) */
+    int64_t interval_ms;     /* 0 = no time series */
+    bool cal;                /* keep the value strings for --format cal */
+    bool need_meta;          /* status/path needed */
+    bool need_time;
+};
+
+/* Field n (1-based, negative from the end) of line; false if absent. */
+bool lat_field(const struct lat_cfg *c, const char *line, size_t len, int n, const char **f, size_t *flen);
+/*
+ * Parse a plain decimal "123", "0.25", "12." into mantissa and number of
+ * decimals. Returns 0, or a reason string for diag.
+ */
+const char *lat_parse_number(const char *s, size_t n, int64_t *mant, int *ndec);
+/* The latency text of a line per c->src; false with *why if absent. */
+bool lat_value_text(const struct lat_cfg *c, const char *line, size_t len, const char **v, size_t *vlen,
+                    const char **why);
+/* Common/combined log parts: request path (no query) and status. */
+struct lat_meta {
+    const char *path;
+    size_t path_len;
+    const char *status;
+    size_t status_len;
+};
+void lat_meta(const struct lat_cfg *c, const char *line, size_t len, struct lat_meta *m);
+/* Timestamp of the line in epoch ms and its zone; false if none found. */
+bool lat_time(const struct lat_cfg *c, const char *line, size_t len, int64_t *ms, int32_t *tz_min);
+/* "[10/Oct/2000:13:55:36 -0700" part (after '['): returns bytes consumed or 0. */
+size_t lat_parse_clf_time(const char *s, size_t n, int64_t *ms, int32_t *tz_min);
+bool lat_filter_compile(struct lat_filter *f, const char *pat, const char **err);
+bool lat_filter_match(const struct lat_filter *f, const char *line, size_t len);
+void lat_filter_free(struct lat_filter *f);
+
+/* ---- presets and units (lat_format.c) ---- */
+
+/* Apply a --log-format preset; false if unknown. */
+bool lat_format_apply(struct lat_cfg *c, const char *name);
+extern const char lat_format_help[];
+/* "ms" -> 1000000 ns; 0 if unknown. */
+int64_t lat_unit_ns(const char *name);
+const char *lat_unit_name(int64_t ns);
+
+/* ---- accumulator and groups (lat_group.c) ---- */
+
+#define LAT_DENSE 2048
+
+struct lat_strmap { /* value text -> count, for --format cal */
+    char **keys;
+    uint32_t *lens;
+    uint64_t *vals;
+    uint64_t *hashes;
+    size_t cap, used;
+};
+
+struct lat_acc {
+    struct hist h;
+    int64_t base_ns;
+    int scale;               /* decimals relative to the input unit */
+    uint64_t *dense;         /* counts of values < LAT_DENSE, flushed into h */
+    uint64_t dense_n;
+    struct lat_strmap *cal;  /* NULL unless --format cal */
+};
+
+void lat_acc_init(struct lat_acc *a, int precision, int64_t unit_ns, bool cal);
+void lat_acc_fini(struct lat_acc *a);
+/* Record a value of mant * 10^-ndec input units (text kept for cal); false if out of range. */
+bool lat_acc_add(struct lat_acc *a, const struct lat_cfg *c, int64_t mant, int ndec, const char *text,
+                 size_t tlen);
+/* Move the dense counts into the histogram (before reading h). */
+void lat_acc_flush(struct lat_acc *a);
+/* Make a's base unit base_ns (finer or equal), rescaling its values. */
+void lat_acc_rescale(struct lat_acc *a, int64_t base_ns);
+/* Add src into dst (both flushed on return). */
+void lat_acc_merge(struct lat_acc *dst, struct lat_acc *src);
+
+void lat_strmap_add(struct lat_strmap *m, const char *s, size_t n, uint64_t count);
+void lat_strmap_free(struct lat_strmap *m);
+
+struct lat_group {
+    char *key;
+    size_t key_len;
+    int64_t sort_key;        /* time groups and intervals sort by time */
+    struct lat_acc acc;
+};
+
+struct lat_groups {
+    struct lat_group *g;
+    size_t n, cap;
+    uint32_t *slots;         /* open addressing over g indexes + 1 */
+    size_t nslots;
+    int precision;
+    int64_t unit_ns;
+    bool cal;
+};
+
+void lat_groups_init(struct lat_groups *t, int precision, int64_t unit_ns, bool cal);
+void lat_groups_fini(struct lat_groups *t);
+struct lat_group *lat_groups_get(struct lat_groups *t, const char *key, size_t n, int64_t sort_key);
+void lat_groups_merge(struct lat_groups *dst, struct lat_groups *src);
+/* Sort by sort_key then key (deterministic output). */
+void lat_groups_sort(struct lat_groups *t);
+
+/* ---- scanning (lat_scan.c) ---- */
+
+struct lat_result {
+    struct lat_groups groups;      /* one "all" group when no --by */
+    struct lat_groups intervals;   /* --interval buckets, key = start ms */
+    struct diag diag;
+    uint64_t lines, bytes, filtered;
+    int64_t first_ms, last_ms;     /* time span seen (when times are parsed) */
+    int32_t tz_min;
+    bool have_time;
+};
+
+void lat_result_init(struct lat_result *r, const struct lat_cfg *c);
+void lat_result_fini(struct lat_result *r);
+/* Scan one input (path or "-"); threads > 1 splits a regular file. Returns 0 or an exit code. */
+int lat_scan_file(const struct lat_cfg *c, const char *path, int threads, struct lat_result *r);
+/* Scan a memory buffer (tests, fuzzing). */
+void lat_scan_mem(const struct lat_cfg *c, const char *name, const char *data, size_t len,
+                  struct lat_result *r);
+
+/* ---- output (lat_cal.c, lat_out.c) ---- */
+
+#include <stdio.h>
+/* The seed's `sort -n | uniq -c | awk -f cal.awk` output for a's strings. */
+void lat_cal_print(FILE *f, const struct lat_acc *a);
+/* awk's number to string conversion (integers as %d, else %.6g). */
+void lat_awk_num(char *buf, size_t len, double d);
+/* Integer printing rule of gawk (true) or mawk (false, the default). */
+void lat_cal_flavor(bool gawk);
+
+struct report_node;
+/* Percentile table and summary of a (flushed) accumulator, values in out_ns units. */
+void lat_report_acc(struct report_node *parent, const struct lat_acc *a, const double *pct, int npct,
+                    int64_t out_ns);
+/* One side-by-side table: a row per statistic, a column per accumulator. */
+void lat_report_columns(struct report_node *parent, const char *key, struct lat_acc **accs,
+                        const char **names, int n, const double *pct, int npct, int64_t out_ns);
+/* CSV/JSON-friendly flat row of one accumulator. */
+void lat_report_flat(struct report_node *row, const struct lat_acc *a, const double *pct, int npct,
+                     int64_t out_ns);
+/* HdrHistogram's percentile distribution (.hgrm) text. */
+void lat_print_hgrm(FILE *f, const struct lat_acc *a, int64_t out_ns);
+/* Value in output units and its decimals. */
+double lat_out_value(const struct lat_acc *a, int64_t v, int64_t out_ns, int *decimals);
+
+#endif

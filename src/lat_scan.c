@@ -1,0 +1,427 @@
+/*
+ * lat_scan.c — one streaming pass over access logs: filter, extract, group,
+ * record. A regular uncompressed file is split into line-aligned byte ranges
+ * read with pread by one thread each (each with its own groups and diag, so
+ * the hot path takes no lock); the partial results are merged in range order
+ * so diag examples and line numbers read as in a single pass. Standard input
+ * and gzip go through reader.h on one thread. Memory is per thread one read
+ * buffer (grown only for a longer line) plus the groups: flat in input size.
+ */
+#include "lat.h"
+#include "reader.h"
+#include "timeparse.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define READ_CHUNK ((size_t)4 << 20)
+
+struct worker {
+    const struct lat_cfg *c;
+    const char *fname;
+    struct lat_result *r;
+    struct lat_group *all;      /* the single group when there is no --by */
+    int64_t key_ms;             /* cache for minute/hour keys */
+    char key[32];
+    size_t key_len;
+};
+
+void lat_result_init(struct lat_result *r, const struct lat_cfg *c)
+{
+    memset(r, 0, sizeof *r);
+    lat_groups_init(&r->groups, c->precision, c->unit_ns, c->cal);
+    lat_groups_init(&r->intervals, c->precision, c->unit_ns, false);
+    diag_init(&r->diag);
+    r->first_ms = INT64_MAX;
+    r->last_ms = INT64_MIN;
+}
+
+void lat_result_fini(struct lat_result *r)
+{
+    lat_groups_fini(&r->groups);
+    lat_groups_fini(&r->intervals);
+    diag_fini(&r->diag);
+}
+
+static bool status_match(const struct lat_cfg *c, const char *s, size_t n)
+{
+    bool any_pos = false, pos_hit = false;
+    for (size_t i = 0; i < c->nstatus; i++) {
+        const char *p = c->status[i];
+        bool neg = p[0] == '!';
+        if (neg)
+            p++;
+        size_t pl = strlen(p);
+        bool hit = pl == n;
+        for (size_t k = 0; hit && k < n; k++)
+            if (p[k] != 'x' && p[k] != 'X' && p[k] != s[k])
+                hit = false;
+        if (neg && hit)
+            return false;
+        if (!neg) {
+            any_pos = true;
+            pos_hit |= hit;
+        }
+    }
+    return !any_pos || pos_hit;
+}
+
+static void process_line(struct worker *w, const char *line, size_t len, uint64_t lineno)
+{
+    const struct lat_cfg *c = w->c;
+    struct lat_result *r = w->r;
+    r->lines++;
+    if (c->ninc) {
+        bool hit = false;
+        for (size_t i = 0; i < c->ninc && !hit; i++)
+            hit = lat_filter_match(&c->inc[i], line, len);
+        if (!hit) {
+            r->filtered++;
+            return;
+        }
+    }
+    for (size_t i = 0; i < c->nexc; i++)
+        if (lat_filter_match(&c->exc[i], line, len)) {
+            r->filtered++;
+            return;
+        }
+    const char *v, *why;
+    size_t vl;
+    if (!lat_value_text(c, line, len, &v, &vl, &why)) {
+        diag_add(&r->diag, len ? why : "empty line", w->fname, lineno, line, len);
+        return;
+    }
+    int64_t mant;
+    int ndec;
+    if ((why = lat_parse_number(v, vl, &mant, &ndec)) != NULL) {
+        diag_add(&r->diag, why, w->fname, lineno, line, len);
+        return;
+    }
+    struct lat_meta m = {0};
+    if (c->need_meta) {
+        lat_meta(c, line, len, &m);
+        if (c->nstatus && (!m.status || !status_match(c, m.status, m.status_len))) {
+            r->filtered++;
+            return;
+        }
+        if (c->npaths) {
+            bool hit = false;
+            for (size_t i = 0; m.path && i < c->npaths && !hit; i++)
+                hit = lat_filter_match(&c->paths[i], m.path, m.path_len);
+            if (!hit) {
+                r->filtered++;
+                return;
+            }
+        }
+    }
+    int64_t ms = 0;
+    int32_t tz = 0;
+    if (c->need_time) {
+        if (!lat_time(c, line, len, &ms, &tz)) {
+            diag_add(&r->diag, "no timestamp", w->fname, lineno, line, len);
+            return;
+        }
+        if (ms < r->first_ms)
+            r->first_ms = ms;
+        if (ms > r->last_ms)
+            r->last_ms = ms;
+        if (!r->have_time)
+            r->tz_min = tz;
+        r->have_time = true;
+    }
+    struct lat_group *g = w->all;
+    if (!g) {
+        const char *k = "-";
+        size_t kl = 1;
+        int64_t sk = 0;
+        switch (c->by) {
+        case BY_PATH:
+            if (m.path) {
+                k = m.path;
+                kl = m.path_len;
+            }
+            break;
+        case BY_STATUS:
+            if (m.status) {
+                k = m.status;
+                kl = m.status_len;
+            }
+            break;
+        case BY_FILE:
+            k = w->fname;
+            kl = strlen(k);
+            break;
+        case BY_FIELD: {
+            const char *f;
+            size_t fl;
+            if (lat_field(c, line, len, c->by_field, &f, &fl)) {
+                k = f;
+                kl = fl;
+            }
+            break;
+        }
+        case BY_MINUTE:
+        case BY_HOUR: {
+            int64_t step = c->by == BY_MINUTE ? 60000 : 3600000;
+            int64_t local = ms + (int64_t)tz * 60000;
+            int64_t t0 = (local >= 0 ? local / step : (local - step + 1) / step) * step;
+            if (t0 != w->key_ms || w->key_len == 0) {
+                char buf[32];
+                format_local_time(t0, 0, buf, sizeof buf);
+                w->key_len = c->by == BY_MINUTE ? 16 : 13; /* YYYY-MM-DD HH:MM / HH */
+                memcpy(w->key, buf, w->key_len);
+                w->key_ms = t0;
+            }
+            k = w->key;
+            kl = w->key_len;
+            sk = t0;
+            break;
+        }
+        case BY_NONE:
+            break;
+        }
+        g = lat_groups_get(&r->groups, k, kl, sk);
+    }
+    if (!lat_acc_add(&g->acc, c, mant, ndec, v, vl)) {
+        diag_add(&r->diag, "value out of range", w->fname, lineno, line, len);
+        return;
+    }
+    if (c->interval_ms) {
+        int64_t t0 = (ms >= 0 ? ms / c->interval_ms : (ms - c->interval_ms + 1) / c->interval_ms) * c->interval_ms;
+        struct lat_group *ig = lat_groups_get(&r->intervals, (const char *)&t0, sizeof t0, t0);
+        lat_acc_add(&ig->acc, c, mant, ndec, v, vl);
+    }
+}
+
+static void worker_init(struct worker *w, const struct lat_cfg *c, const char *fname, struct lat_result *r)
+{
+    memset(w, 0, sizeof *w);
+    w->c = c;
+    w->fname = fname;
+    w->r = r;
+    if (c->by == BY_NONE)
+        w->all = lat_groups_get(&r->groups, "", 0, 0);
+}
+
+/* Lines of buf[0..n); returns the bytes of complete lines consumed (all if final). */
+static size_t scan_buf(struct worker *w, const char *buf, size_t n, bool final, uint64_t *lineno)
+{
+    size_t pos = 0;
+    while (pos < n) {
+        const char *nl = memchr(buf + pos, '\n', n - pos);
+        size_t e;
+        if (!nl) {
+            if (!final)
+                break;
+            e = n;
+        } else {
+            e = (size_t)(nl - buf);
+        }
+        size_t len = e - pos;
+        if (len && buf[pos + len - 1] == '\r')
+            len--;
+        ++*lineno;
+        process_line(w, buf + pos, len, *lineno);
+        pos = nl ? e + 1 : e;
+    }
+    return pos;
+}
+
+void lat_scan_mem(const struct lat_cfg *c, const char *name, const char *data, size_t len,
+                  struct lat_result *r)
+{
+    struct worker w;
+    worker_init(&w, c, name, r);
+    uint64_t lineno = 0;
+    scan_buf(&w, data, len, true, &lineno);
+    r->bytes += len;
+}
+
+struct range_task {
+    const struct lat_cfg *c;
+    const char *path;
+    int fd;
+    off_t start, end;
+    struct lat_result part;
+    uint64_t lines;
+    int err;
+};
+
+static void *range_main(void *arg)
+{
+    struct range_task *t = arg;
+    struct worker w;
+    worker_init(&w, t->c, t->path, &t->part);
+    size_t cap = READ_CHUNK;
+    char *buf = xmalloc(cap);
+    size_t have = 0;
+    off_t off = t->start;
+    uint64_t lineno = 0;
+    for (;;) {
+        if (have == cap) { /* one line longer than the buffer */
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        size_t want = cap - have;
+        if ((off_t)want > t->end - off)
+            want = (size_t)(t->end - off);
+        ssize_t got = 0;
+        if (want) {
+            got = pread(t->fd, buf + have, want, off);
+            if (got < 0) {
+                if (errno == EINTR)
+                    continue;
+                t->err = errno;
+                break;
+            }
+            off += got;
+        }
+        have += (size_t)got;
+        bool final = off >= t->end || (want && got == 0); /* end of range, or file shrank */
+        size_t used = scan_buf(&w, buf, have, final, &lineno);
+        memmove(buf, buf + used, have - used);
+        have -= used;
+        if (final)
+            break;
+    }
+    t->part.bytes = (uint64_t)(t->end - t->start);
+    t->lines = lineno;
+    free(buf);
+    return NULL;
+}
+
+/* First line start at or after pos. */
+static off_t align_line(int fd, off_t pos, off_t size)
+{
+    if (pos <= 0)
+        return 0;
+    char b[65536];
+    off_t p = pos - 1;
+    while (p < size) {
+        ssize_t n = pread(fd, b, sizeof b, p);
+        if (n <= 0)
+            return size;
+        const char *nl = memchr(b, '\n', (size_t)n);
+        if (nl)
+            return p + (nl - b) + 1;
+        p += n;
+    }
+    return size;
+}
+
+static void merge_part(struct lat_result *r, struct lat_result *p, uint64_t line_offset)
+{
+    for (size_t i = 0; i < p->diag.n; i++)
+        for (int k = 0; k < p->diag.r[i].nex; k++)
+            p->diag.r[i].ex[k].line += line_offset;
+    diag_merge(&r->diag, &p->diag);
+    lat_groups_merge(&r->groups, &p->groups);
+    lat_groups_merge(&r->intervals, &p->intervals);
+    r->lines += p->lines;
+    r->bytes += p->bytes;
+    r->filtered += p->filtered;
+    if (p->have_time) {
+        if (!r->have_time)
+            r->tz_min = p->tz_min;
+        r->have_time = true;
+        if (p->first_ms < r->first_ms)
+            r->first_ms = p->first_ms;
+        if (p->last_ms > r->last_ms)
+            r->last_ms = p->last_ms;
+    }
+}
+
+static int scan_reader(const struct lat_cfg *c, const char *path, struct lat_result *r)
+{
+    struct reader rd;
+    if (reader_open(&rd, path) != 0) {
+        warnx("cannot open %s: %s", path, strerror(errno));
+        return EXIT_IO;
+    }
+    struct worker w;
+    worker_init(&w, c, rd.name, r);
+    const char *line;
+    size_t len;
+    int rc;
+    while ((rc = reader_next(&rd, &line, &len)) == 1) {
+        process_line(&w, line, len, rd.lineno);
+        r->bytes += len + 1;
+    }
+    int ret = 0;
+    if (rc < 0) {
+        warnx("%s: %s", rd.name, reader_strerror(&rd));
+        ret = EXIT_IO;
+    }
+    reader_close(&rd);
+    reader_progress_done();
+    return ret;
+}
+
+int lat_scan_file(const struct lat_cfg *c, const char *path, int threads, struct lat_result *r)
+{
+    if (strcmp(path, "-") == 0)
+        return scan_reader(c, path, r);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        warnx("cannot open %s: %s", path, strerror(errno));
+        return EXIT_IO;
+    }
+    struct stat st;
+    unsigned char magic[2] = {0, 0};
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || pread(fd, magic, 2, 0) != 2 ||
+        (magic[0] == 0x1f && magic[1] == 0x8b)) {
+        close(fd);
+        return scan_reader(c, path, r); /* pipes, gzip, tiny files */
+    }
+    off_t size = st.st_size;
+    if (threads < 1)
+        threads = 1;
+    if (size < (off_t)(1 << 20))
+        threads = 1;
+    if (threads > 64)
+        threads = 64;
+    struct range_task *t = xcalloc((size_t)threads, sizeof *t);
+    pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
+    off_t prev = 0;
+    for (int k = 0; k < threads; k++) {
+        t[k].c = c;
+        t[k].path = path;
+        t[k].fd = fd;
+        t[k].start = prev;
+        t[k].end = k == threads - 1 ? size : align_line(fd, size / threads * (k + 1), size);
+        if (t[k].end < prev)
+            t[k].end = prev;
+        prev = t[k].end;
+        lat_result_init(&t[k].part, c);
+    }
+#ifdef POSIX_FADV_SEQUENTIAL
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    for (int k = 1; k < threads; k++)
+        if (pthread_create(&tid[k], NULL, range_main, &t[k]) != 0)
+            die(EXIT_IO, "cannot start a thread");
+    range_main(&t[0]);
+    for (int k = 1; k < threads; k++)
+        pthread_join(tid[k], NULL);
+    int ret = 0;
+    uint64_t offset = 0;
+    for (int k = 0; k < threads; k++) {
+        if (t[k].err && !ret) {
+            warnx("%s: %s", path, strerror(t[k].err));
+            ret = EXIT_IO;
+        }
+        merge_part(r, &t[k].part, offset);
+        offset += t[k].lines;
+        lat_result_fini(&t[k].part);
+    }
+    free(t);
+    free(tid);
+    close(fd);
+    return ret;
+}
