@@ -199,3 +199,39 @@ int64_t pause_tl_local_ms(const struct pause_tl *tl, int64_t t_ns)
         ms += (int64_t)tl->tz_min * 60000;
     return ms;
 }
+
+struct read_ctx {
+    struct pause_tl *tl;
+    uint64_t events;
+};
+
+static void read_sink(void *v, const struct gc_event *e)
+{
+    struct read_ctx *r = v;
+    r->events++;
+    pause_tl_add_event(r->tl, e);
+}
+
+int pause_tl_read(struct pause_tl *tl, char **paths, int npaths, enum gc_format forced,
+                  struct diag *diag, struct intern *strings, struct gc_read_result *res,
+                  uint64_t *events, enum gc_collector *collector)
+{
+    struct read_ctx rc = {tl, 0};
+    struct gc_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.sink.emit = read_sink;
+    ctx.sink.ctx = &rc;
+    ctx.diag = diag;
+    ctx.strings = strings;
+    ctx.heap_max_kb = -1;
+    ctx.first_uptime_ns = ctx.last_uptime_ns = -1;
+    ctx.first_wall_ms = ctx.last_wall_ms = -1;
+    memset(res, 0, sizeof *res);
+    int rc_read = gc_read_inputs(paths, npaths, forced, &ctx, res);
+    pause_tl_finish(tl);
+    if (events)
+        *events = rc.events;
+    if (collector)
+        *collector = ctx.collector;
+    return rc_read;
+}

@@ -27,6 +27,8 @@
 #include <stdint.h>
 
 #include "gc_event.h"
+#include "gc_parse.h"
+#include "gc_read.h"
 
 #define PAUSE_TL_DEFAULT_MAX ((size_t)4 << 20)
 
@@ -102,4 +104,15 @@ int64_t pause_tl_local_ms(const struct pause_tl *tl, int64_t t_ns);
 
 const char *tl_clock_name(enum tl_clock c);
 
+
+
+
+/*
+ * Read GC logs (gc_read_inputs) into tl. Unparsed lines go to diag; strings
+ * must outlive tl (pause names are interned there). Returns gc_read_inputs'
+ * code; *events counts events seen. Finishes tl.
+ */
+int pause_tl_read(struct pause_tl *tl, char **paths, int npaths, enum gc_format forced,
+                  struct diag *diag, struct intern *strings, struct gc_read_result *res,
+                  uint64_t *events, enum gc_collector *collector);
 #endif
