@@ -58,6 +58,8 @@ struct p_state {
     bool g1_ctx;          /* G1 detail lines are expected */
     bool coll_from_flags; /* collector known from CommandLine flags */
     bool cms_next_remark; /* -verbose:gc CMS: the next "[GC used(cap)" line is a remark */
+    bool shen;            /* JDK 8 Shenandoah syntax seen: indented lines are its detail */
+    bool shen_footer;     /* inside Shenandoah's statistics table (after "All times are wall-clock") */
 };
 
 static bool starts(const char *s, size_t n, const char *lit, size_t l)
@@ -169,12 +171,14 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     const char *t = s + off;
     size_t tn = n - off;
     struct gc_parse_ctx *ctx = p->ctx;
-    if (STARTS(t, tn, "[ASCMS-concurrent-")) {
-        /* -XX:+UseAutoGCSelectPolicy / AdaptiveSizePolicy CMS: same phases */
+    bool as = STARTS(t, tn, "[ASCMS-concurrent-");
+    if (as) {
+        /* AdaptiveSizePolicy CMS ("[ASCMS-concurrent-mark: ...]"): same phases; t[1..] is
+           then "CMS-concurrent-..." like the plain form */
         t += 2;
         tn -= 2;
     }
-    if (STARTS(t, tn, "[CMS-concurrent-")) {
+    if (as || STARTS(t, tn, "[CMS-concurrent-")) {
         /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]" */
         size_t i = 1;
         while (i < tn && t[i] != ':' && t[i] != ']')
@@ -308,39 +312,38 @@ static size_t seconds_end(const char *s, size_t n, size_t m)
 
 /*
  * Find the first spliced-in line in s: sets [*fs, *fe). Returns false if none.
+ * Hot path (every line): memchr for the few bytes that can start a marker
+ * ('[', 'T', 'A') and memcmp there, instead of one memmem per marker.
  */
 static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
 {
     size_t best = n;
     int kind = 0;
-    const char *x = s;
-    size_t left = n;
-    while (left > 10 && (x = memmem(x, left, "oncurrent-", 10)) != NULL) {
-        size_t pos = (size_t)(x - s);
-        if (pos >= 5 && memcmp(s + pos - 5, "[CMS-c", 6) == 0) {
-            best = pos - 5;
-            if (best >= 2 && memcmp(s + best - 2, "[AS", 3) == 0)
-                best -= 2;
+    for (const char *x = s; (x = memchr(x, '[', n - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if ((left > 16 && memcmp(x, "[CMS-concurrent-", 16) == 0) ||
+            (left > 18 && memcmp(x, "[ASCMS-concurrent-", 18) == 0) ||
+            (left > 15 && memcmp(x, "[GC concurrent-", 15) == 0)) {
+            best = (size_t)(x - s);
             kind = 1;
             break;
         }
-        if (pos >= 4 && memcmp(s + pos - 4, "[GC c", 5) == 0) {
-            best = pos - 4;
-            kind = 1;
+    }
+    for (const char *x = s; (x = memchr(x, 'T', best - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (left > 54 && memcmp(x, "Total time for which application threads were stopped", 54) == 0) {
+            best = (size_t)(x - s);
+            kind = 2;
             break;
         }
-        x += 10;
-        left = n - (size_t)(x - s);
     }
-    const char *y = memmem(s, n, "time for which application", 26);
-    if (y && (size_t)(y - s) >= 6 && memcmp(y - 6, "Total ", 6) == 0 && (size_t)(y - s) - 6 < best) {
-        best = (size_t)(y - s) - 6;
-        kind = 2;
-    }
-    y = memmem(s, best, "Application time:", 17);
-    if (y) {
-        best = (size_t)(y - s);
-        kind = 2;
+    for (const char *x = s; (x = memchr(x, 'A', best - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (left > 17 && memcmp(x, "Application time:", 17) == 0) {
+            best = (size_t)(x - s);
+            kind = 2;
+            break;
+        }
     }
     if (!kind)
         return false;
@@ -406,6 +409,8 @@ static const char *const info_prefixes[] = {
     "CMSCollector shouldConcurrentCollect", "time_until_cms", "free=", "contiguous_available=",
     "promotion_rate=", "cms_allocation_rate=", "occupancy=", "initiatingOccupancy=",
     "initiatingPermOccupancy=", "cms_", "CMS: Large", "/proc/meminfo:",
+    /* -XX:PrintFLSStatistics=1 around a collection */
+    "Before GC:", "After GC:",
 };
 
 /* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
@@ -602,7 +607,7 @@ static bool detail_line(struct p_state *p, const char *s, size_t n, const char *
         ctx->lines_info++;
         return true;
     }
-    if (STARTS(t, tn, "[G1Ergonomics")) {
+    if (STARTS(t, tn, "[G1Ergonomics") || STARTS(t, tn, "[Preclean ")) {
         ctx->lines_info++;
         return true;
     }
@@ -611,6 +616,101 @@ static bool detail_line(struct p_state *p, const char *s, size_t n, const char *
         ctx->lines_info++;
         return true;
     }
+    return false;
+}
+
+/* ---- JDK 8 Shenandoah ------------------------------------------------------ */
+
+static const char *const shen_info[] = {
+    "Regions:", "Humongous object threshold:", "Max TLAB size:", "GC threads:", "Heuristics ",
+    "Shenandoah ", "Pacer for", "Initialize Shenandoah heap", "Reference processing:", "Soft Max Heap Size",
+    "Trigger:", "Free:", "All times are wall-clock", "all workers. Dividing", "Cancelling GC:",
+    "Adaptive CSet", "Collectable Garbage", "Using ", "Good progress", "Failed to allocate",
+    "Cancelling concurrent GC", "Shenandoah Heap", "Status:", "Reserved region:", "GC STATISTICS:",
+};
+
+/*
+ * "[Pause Init Mark (process weakrefs), 3.341 ms]", "[Pause Full 1589M->1002M(1690M), 4077.274 ms]",
+ * "[Concurrent marking, 866.393 ms]", "[Pause Degenerated GC (Update Refs) 3941M->...(...), 12.3 ms]";
+ * "..., start]" lines are informational.
+ */
+static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall, int32_t tz, int64_t up,
+                      uint64_t ln)
+{
+    const char *cb = memchr(t, ']', tn);
+    if (!cb)
+        return false;
+    size_t cl = (size_t)(cb - t); /* content t[1..cl) */
+    if (cl >= 7 && memcmp(cb - 7, ", start", 7) == 0) {
+        p->shen = true;
+        p->ctx->lines_info++;
+        return true;
+    }
+    if (!(cl >= 4 && memcmp(cb - 3, " ms", 3) == 0))
+        return false;
+    size_t q = cl - 3;
+    while (q > 1 && (gcl_digit(t[q - 1]) || t[q - 1] == '.' || t[q - 1] == ','))
+        q--;
+    int64_t ms_ns;
+    if (!parse_secs_ns(t + q, cl - 3 - q, &ms_ns))
+        return false;
+    size_t ne = 1;
+    while (ne < cl && t[ne] != '(' && t[ne] != ',' && !gcl_digit(t[ne]))
+        ne++;
+    size_t nl = ne - 1;
+    while (nl > 0 && t[nl] == ' ')
+        nl--;
+    struct gc_event e;
+    bool pause = t[1] == 'P';
+    init_event(p, &e, pause ? GC_EV_PAUSE : GC_EV_CONCURRENT, wall, tz, up, ln);
+    e.duration_ns = ms_ns / 1000; /* the number is in ms: ns = ms * 1e6 = secs_ns / 1000 */
+    e.name = intern_str(p->ctx->strings, t + 1, nl);
+    if (!pause)
+        e.kind = GC_KIND_CONCURRENT;
+    else if (STARTS(t, tn, "[Pause Full"))
+        e.kind = GC_KIND_FULL;
+    else if (STARTS(t, tn, "[Pause Degenerated")) {
+        e.kind = GC_KIND_DEGENERATED;
+        e.flags |= GCF_DEGENERATED;
+    } else
+        e.kind = GC_KIND_SHEN_PHASE;
+    if (pause && ne < cl && t[ne] == '(') {
+        const char *rp = memchr(t + ne, ')', cl - ne);
+        if (rp && e.kind != GC_KIND_SHEN_PHASE)
+            e.cause = intern_str(p->ctx->strings, t + ne + 1, (size_t)(rp - t) - ne - 1);
+    }
+    const char *ar = mem_find(t, cl, "->");
+    if (ar) {
+        size_t k = (size_t)(ar - t);
+        while (k > 1 && (gcl_digit(t[k - 2]) || t[k - 2] == '.'))
+            k--;
+        int64_t b, bc, a, ac;
+        if (k > 1 && g1_pair(t, cl, k - 1, &b, &bc, &a, &ac)) {
+            e.heap_before_kb = b;
+            e.heap_after_kb = a;
+            e.heap_total_kb = ac;
+        }
+    }
+    p->shen = true;
+    p->shen_footer = false;
+    if (!p->coll_from_flags)
+        p->ctx->collector = GC_COLL_SHENANDOAH;
+    emit_now(p, &e);
+    return true;
+}
+
+static bool shen_info_line(struct p_state *p, const char *s, size_t n, const char *t, size_t tn)
+{
+    if (STARTS(t, tn, "All times are wall-clock") || STARTS(t, tn, "GC STATISTICS:"))
+        p->shen_footer = true;
+    if (STARTS(t, tn, "Cancelling concurrent GC") || STARTS(t, tn, "Shenandoah Heap"))
+        p->shen = true;
+    if (p->shen_footer || ((p->shen || p->ctx->collector == GC_COLL_SHENANDOAH) && n > 0 &&
+                           (s[0] == ' ' || s[0] == '\t')))
+        return true;
+    for (size_t i = 0; i < sizeof shen_info / sizeof *shen_info; i++)
+        if (starts(t, tn, shen_info[i], strlen(shen_info[i])))
+            return p->shen || p->ctx->collector == GC_COLL_SHENANDOAH || i < 10 || i >= 20;
     return false;
 }
 
@@ -734,17 +834,17 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                 ctx->lines_info++;
             return;
         }
-        if (mem_find(t, tn, "GC log file ") &&
-            (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created"))) {
-            ctx->lines_info++; /* -XX:+UseGCLogFileRotation notices */
-            return;
-        }
         if (p->acc.len) {
-            if (is_event_start(t, tn)) {
+            if (is_event_start(t, tn) &&
+                !(mem_find(p->acc.p, p->acc.len, "[YG occupancy:") && !mem_find(p->acc.p, p->acc.len, "CMS-remark"))) {
+                /* (a remark that has printed "[YG occupancy: ...]" continues with the
+                   CMSScavengeBeforeRemark "[GC (CMS Final Remark) ...[ParNew" on a new line) */
                 acc_give_up(p, "unterminated GC event");
-            } else if (info_line(t, tn) || STARTS(t, tn, "Application time:")) {
+            } else if (info_line(t, tn)) {
                 ctx->lines_info++;
                 return;
+            } else if (simple_line(p, s, n, ln)) {
+                return; /* a whole concurrent-phase or safepoint line while an event is open */
             } else {
                 size_t close_at = 0;
                 int d = gcl_depth(s, n, p->acc_depth, &close_at);
@@ -789,6 +889,9 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
             }
             if (simple_line(p, s, n, ln))
                 return;
+            if ((STARTS(t, tn, "[Pause ") || STARTS(t, tn, "[Concurrent ")) &&
+                shen_line(p, t, tn, wall, tz, up, ln))
+                return;
             if (detail_line(p, s, n, t, tn, ln))
                 return;
             diag_add(ctx->diag, "unrecognised bracketed line", ctx->file, ln, s, n);
@@ -796,7 +899,10 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         if (simple_line(p, s, n, ln) || header_line(p, t, tn))
             return;
-        if (info_line(t, tn)) {
+        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
+            (mem_find(t, tn, "GC log file ") &&
+             (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created")))) {
+            /* (the last: -XX:+UseGCLogFileRotation notices) */
             ctx->lines_info++;
             return;
         }

@@ -269,7 +269,7 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
                                                  (t[i + 1] >= 'A' && t[i + 1] <= 'Z'))) {
             /* "[GC Worker Start (ms)", "[GC ref-proc", "[GC concurrent-...": not an
                event; "[GC TLAB: ..." is one, with -XX:+PrintTLAB output inside */
-            if (!STARTS(t, n, i, " TLAB"))
+            if (!STARTS(t, n, i, " TLAB") && !STARTS(t, n, i, " Before GC:"))
                 return GCL_NOT_EVENT;
         } else if (STARTS(t, n, i, "--")) {
             /* Parallel scavenge that failed to promote ("[GC-- [PSYoungGen...") */
@@ -546,6 +546,6 @@ bool gcl_is_event_start(const char *t, size_t n)
         return false;
     if (n > 4 && t[3] == ' ' && ((t[4] >= 'a' && t[4] <= 'z') || (t[4] >= 'A' && t[4] <= 'Z')))
         return STARTS(t, n, 4, "pause") || STARTS(t, n, 4, "remark") || STARTS(t, n, 4, "cleanup") ||
-               STARTS(t, n, 4, "TLAB");
+               STARTS(t, n, 4, "TLAB") || STARTS(t, n, 4, "Before GC:");
     return true;
 }

@@ -119,20 +119,22 @@ size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, in
     return done;
 }
 
-/* Seconds right after key ("user=") in s[0..n), or -1. */
-static int64_t secs_after(const char *s, size_t n, const char *key)
-{
-    const char *p = mem_find(s, n, key);
-    if (!p)
-        return -1;
-    size_t off = (size_t)(p - s) + strlen(key);
-    int64_t ns;
-    return parse_secs_ns(s + off, n - off, &ns) ? ns : -1;
-}
-
 void gcl_times(const char *s, size_t n, int64_t *user_ns, int64_t *sys_ns, int64_t *real_ns)
 {
-    *user_ns = secs_after(s, n, "user=");
-    *sys_ns = secs_after(s, n, "sys=");
-    *real_ns = secs_after(s, n, "real=");
+    /* one pass over "user=0.08 sys=0.03, real=0.02 secs" (per event: keep it cheap) */
+    *user_ns = *sys_ns = *real_ns = -1;
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (s[i] != '=')
+            continue;
+        int64_t *dst = NULL;
+        if (i >= 4 && memcmp(s + i - 4, "user", 4) == 0)
+            dst = user_ns;
+        else if (i >= 3 && memcmp(s + i - 3, "sys", 3) == 0)
+            dst = sys_ns;
+        else if (i >= 4 && memcmp(s + i - 4, "real", 4) == 0)
+            dst = real_ns;
+        int64_t ns;
+        if (dst && *dst < 0 && parse_secs_ns(s + i + 1, n - i - 1, &ns))
+            *dst = ns;
+    }
 }

@@ -77,6 +77,8 @@ struct up {
     bool seen_decorated;         /* a line with decorators was seen in this file */
     bool last_was_foreign;       /* previous decorated line was a non-GC tag set */
     bool shen_gen;               /* generational Shenandoah mode seen */
+    int open_starts;             /* slots with a pause start line and no summary yet */
+    bool seen_cpu;               /* a "User=.. Sys=.. Real=.." line was seen */
     bool in_footer;              /* after Shenandoah "GC STATISTICS:" (exit report) */
     /* current line */
     int64_t up_ns, wall_ms;
@@ -323,6 +325,19 @@ static void emit_ordered(struct up *p, const struct gc_event *ev)
     emit_raw(p, ev);
 }
 
+/*
+ * Concurrent phases and stalls: ordered after a pending pause unless this log
+ * has CPU lines, in which case the pending pause is still waiting for its own
+ * "User=" line (which never follows a concurrent line of the same GC) and the
+ * concurrent event may go first.
+ */
+static void emit_concurrent(struct up *p, const struct gc_event *ev)
+{
+    if (!p->seen_cpu)
+        flush_pending(p);
+    emit_raw(p, ev);
+}
+
 static void base_event(struct up *p, struct gc_event *ev, enum gc_ev_type t, int64_t gc_id,
                        int64_t dur_ns)
 {
@@ -356,6 +371,8 @@ static struct gcid_slot *slot_get(struct up *p, int64_t id)
         s->have_nested = false;
         emit_ordered(p, &s->nested);
     }
+    if (s->id >= 0 && s->pause_start_up_ns >= 0)
+        p->open_starts--;
     /* Shenandoah cycles run one after another: a new id ends older open ones. */
     if (p->ctx->collector == GC_COLL_SHENANDOAH || p->ctx->collector == GC_COLL_SHENANDOAH_GEN) {
         for (int i = 0; i < GCID_SLOTS; i++)
@@ -593,9 +610,10 @@ static bool is_shen(struct up *p)
 }
 
 /* Shenandoah: a line of cycle `s` (concurrent phase or pause phase) */
-static void shen_cycle_touch(struct up *p, struct gcid_slot *s, int64_t hb, int64_t ha, int64_t ht)
+static void shen_cycle_touch(struct up *p, struct gcid_slot *s, int64_t hb, int64_t ha, int64_t ht,
+                             bool may_open)
 {
-    if (!s || s->cycle_done)
+    if (!s || s->cycle_done || (!s->cycle_open && !may_open))
         return;
     if (!s->cycle_open) {
         s->cycle_open = true;
@@ -641,6 +659,10 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         /* gc,start line: the pause begins; the summary line carries the figures */
         struct gcid_slot *st = slot_get(p, gc_id);
         if (st) {
+            if (st->pause_start_up_ns < 0 && p->up_ns >= 0)
+                p->open_starts++;
+            else if (st->pause_start_up_ns >= 0 && p->up_ns < 0)
+                p->open_starts--;
             st->pause_start_up_ns = p->up_ns;
             st->pause_start_wall_ms = p->wall_ms;
         }
@@ -649,8 +671,9 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
     }
     struct msg_parts mp;
     split_parts(m, body, &mp);
-    const char *b = mp.base + 6; /* after "Pause " */
-    size_t bn = mp.base_n - 6;
+    /* after "Pause "; the base may be shorter when "(" follows at once */
+    const char *b = mp.base_n > 6 ? mp.base + 6 : mp.base + mp.base_n;
+    size_t bn = mp.base_n > 6 ? mp.base_n - 6 : 0;
     struct gc_event ev;
     base_event(p, &ev, GC_EV_PAUSE, gc_id, dur);
     struct gcid_slot *s = slot_get(p, gc_id);
@@ -732,7 +755,8 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
     }
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     if (shen_phase || (is_shen(p) && k != GC_KIND_FULL))
-        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb);
+        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb,
+                         k == GC_KIND_SHEN_PHASE);
     fill_from_slot(p, &ev, s);
     if (s) {
         /* the logged start, when the gc,start line was there and fits */
@@ -742,6 +766,8 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         if (s->pause_start_wall_ms >= 0 && p->wall_ms >= s->pause_start_wall_ms &&
             p->wall_ms - s->pause_start_wall_ms <= dur / 1000000 + 1)
             ev.wall_ms = s->pause_start_wall_ms;
+        if (s->pause_start_up_ns >= 0)
+            p->open_starts--;
         s->pause_start_up_ns = s->pause_start_wall_ms = -1;
         slot_clear_details(s);
     }
@@ -754,7 +780,7 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         if (s->nested.cause)
             ev.cause = s->nested.cause;
         ev.flags |= s->nested.flags;
-    } else if (gc_id >= 0 && ev.uptime_ns >= 0) {
+    } else if (gc_id >= 0 && ev.uptime_ns >= 0 && p->open_starts > 0) {
         /* is this pause inside a still-open pause of an earlier id? */
         for (int i = 0; i < GCID_SLOTS; i++) {
             struct gcid_slot *o = &p->slot[i];
@@ -766,8 +792,13 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
             }
         }
     }
-    /* G1/Serial/Parallel/CMS young and full pauses have a CPU line after them */
+    /* G1/Serial/Parallel/CMS pauses have a CPU line after them: hold the
+       pause for it. ZGC/Shenandoah pause phases have none: emit now. */
     flush_pending(p);
+    if (zgc_phase || shen_phase || k == GC_KIND_SHEN_PHASE) {
+        emit_raw(p, &ev);
+        return true;
+    }
     p->pend = ev;
     p->have_pend = true;
     return true;
@@ -782,7 +813,7 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
         if (gc_id >= 0) {
             struct gcid_slot *s = slot_get(p, gc_id);
             if (is_shen(p))
-                shen_cycle_touch(p, s, -1, -1, -1);
+                shen_cycle_touch(p, s, -1, -1, -1, true);
         }
         info(p);
         return true;
@@ -805,8 +836,8 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
     if (s && s->cause)
         ev.cause = s->cause;
     if (is_shen(p))
-        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb);
-    emit_raw(p, &ev);
+        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb, true);
+    emit_concurrent(p, &ev);
     return true;
 }
 
@@ -897,7 +928,7 @@ static bool on_stall(struct up *p, const char *m, size_t n, int64_t gc_id, size_
     /* the thread name is a view into the line, which is not NUL-terminated:
        intern it (thread names repeat, so the interner stays small) */
     ev.thread = intern(p, lp + 1, ln - 2);
-    emit_raw(p, &ev);
+    emit_concurrent(p, &ev);
     return true;
 }
 
@@ -933,7 +964,7 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
 /* JDK 13+: Safepoint "Op", Time since last: N ns, Reaching safepoint: N ns, ... Total: N ns */
 static bool on_safepoint_new(struct up *p, const char *m, size_t n)
 {
-    const char *q1 = m + 10; /* after 'Safepoint "' */
+    const char *q1 = m + 11; /* after 'Safepoint "' */
     const char *q2 = memchr(q1, '"', (size_t)(m + n - q1));
     if (!q2)
         return false;
@@ -974,6 +1005,7 @@ static bool on_cpu(struct up *p, const char *m, size_t n, int64_t gc_id)
             r = field_ns(m, n, "Real=", 5);
     if (u < 0 && sy < 0 && r < 0)
         return false;
+    p->seen_cpu = true;
     if (p->have_pend && p->pend.gc_id == gc_id && p->pend.user_ns < 0) {
         p->pend.user_ns = u;
         p->pend.sys_ns = sy;
@@ -1145,7 +1177,7 @@ static const char *const info_prefixes[] = {
     "Large Pages:", "Forwarding Usage:", "Relocation:", "Soft Refs:", "Weak Refs:", "Final Refs:",
     "Phantom Refs:", "Heap Statistics:", "Capacity:", "Used:", "Live:", "Allocated:", "Garbage:",
     "Reclaimed:", "Promoted:", "Compacted:", "Young Generation", "Old Generation", "Age Table:",
-    "Allocation Stalls:", "Out Of Memory", "Soft Max Heap Size:",
+    "Allocation Stalls:", "Out Of Memory", "Clearing All SoftReferences", "Free headroom:", "Soft Max Heap Size:",
     /* reference processing summaries (gc,ref) */
     "Encountered references:", "Discovered  references:", "Enqueued    references:", "Soft:",
     "Weak:", "Final:", "Phantom:",
@@ -1192,6 +1224,14 @@ static bool is_level(const char *s, size_t n)
     return (n == 4 && !memcmp(s, "info", 4)) || (n == 5 && !memcmp(s, "debug", 5)) ||
            (n == 5 && !memcmp(s, "trace", 5)) || (n == 7 && !memcmp(s, "warning", 7)) ||
            (n == 5 && !memcmp(s, "error", 5)) || (n == 7 && !memcmp(s, "develop", 7));
+}
+
+/* Without a level decorator, a last bracket is tags only if it looks like
+   GC/safepoint tags; otherwise it is a hostname ("[vm]"). */
+static bool known_tag_start(const char *s, size_t n)
+{
+    return (n >= 2 && s[0] == 'g' && s[1] == 'c' && (n == 2 || s[2] == ',' || s[2] == ' ')) ||
+           (n >= 9 && !memcmp(s, "safepoint", 9) && (n == 9 || s[9] == ',' || s[9] == ' '));
 }
 
 static bool is_tagchars(const char *s, size_t n)
@@ -1274,14 +1314,15 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
             }
         } else if (is_level(c, cn)) {
             d->level_seen = true;
-        } else if (is_tagchars(c, cn) && (d->level_seen || close + 1 >= s + n || close[1] != '[')) {
+        } else if (is_tagchars(c, cn) && (d->level_seen || ((close + 1 >= s + n || close[1] != '[') &&
+                                                             known_tag_start(c, cn)))) {
             size_t tn = cn;
             while (tn && c[tn - 1] == ' ')
                 tn--;
             d->tags = c;
             d->tags_n = tn;
-        } else if (cn && !memchr(c, ' ', cn) && close + 1 < s + n && close[1] == '[') {
-            /* hostname (followed by more decorators) */
+        } else if (cn && !memchr(c, ' ', cn)) {
+            /* hostname */
         } else {
             ok = false;
         }
@@ -1392,8 +1433,8 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             }
         }
     }
-    if (STARTS(m, mn, "GC STATISTICS:"))
-        p->in_footer = true;
+    if (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times"))
+        p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
     else if (gc_id >= 0)
         p->in_footer = false;
     if (p->in_footer) {
@@ -1442,10 +1483,12 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
         else if (STARTS(m, mn, "Minor Collection ("))
             ok = on_zgc_collection(p, m, mn, gc_id, GCF_GEN_YOUNG);
         else if (STARTS(m, mn, "Metaspace: ")) {
-            if (gc_id >= 0)
-                ok = on_gen_sizes(p, m, mn, gc_id, 2, 11);
+            if (gc_id >= 0 && on_gen_sizes(p, m, mn, gc_id, 2, 11))
+                ok = true;
             else {
-                info(p); /* Shenandoah logs it after the cycle, without an id */
+                /* Shenandoah logs it after the cycle without an id; ZGC as
+                   "Metaspace: 17M used, 17M committed, ..." */
+                info(p);
                 ok = true;
             }
         }
@@ -1474,6 +1517,16 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             ok = true;
         } else if (STARTS(m, mn, "Trigger: ")) {
             on_trigger(p, m, mn);
+            ok = true;
+        } else if (STARTS(m, mn, "Trigger (")) {
+            /* generational Shenandoah: "Trigger (Young): <reason>" */
+            const char *c = FIND(m, mn, "): ");
+            if (c && (size_t)(c - m) < 16) {
+                size_t roff = (size_t)(c + 3 - m);
+                /* on_trigger reads the reason 9 bytes after its pointer */
+                on_trigger(p, c + 3 - 9, mn - roff + 9);
+            }
+            set_collector(p, GC_COLL_SHENANDOAH_GEN);
             ok = true;
         } else if (STARTS(m, mn, "Tenured: "))
             ok = on_gen_sizes(p, m, mn, gc_id, 1, 8);

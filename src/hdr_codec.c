@@ -184,10 +184,10 @@ static int decode_raw(const unsigned char *buf, size_t len, struct hist *h, doub
         *err = "truncated histogram payload";
         return -1;
     }
-    if (norm != 0) {
-        *err = "normalizing index offset not supported";
-        return -1;
-    }
+    /* normalizingIndexOffset: Java writes 0 for unshifted histograms and
+       hdr-histogram-js always writes 1 while ignoring it on read; like the
+       JS reader we ignore it (gclat never shifts). */
+    (void)norm;
     if (digits < 1 || digits > 5) {
         *err = "unsupported number of significant digits";
         return -1;
@@ -196,7 +196,9 @@ static int decode_raw(const unsigned char *buf, size_t len, struct hist *h, doub
         *err = "lowest discernible value other than 1 not supported";
         return -1;
     }
-    if (!isfinite(ratio) || ratio <= 0)
+    /* hdr-histogram-js stores the ratio as the integer 1 (a denormal as a
+       double): anything outside a sane range means "unit ratio 1". */
+    if (!isfinite(ratio) || ratio < 1e-12 || ratio > 1e12)
         ratio = 1.0;
     hist_init(h, (int)digits);
     /* First pass: is every counted bucket of width 1? */

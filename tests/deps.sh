@@ -9,6 +9,7 @@ command -v make >/dev/null || need+=(make)
 command -v python3 >/dev/null || need+=(python3)
 command -v gzip >/dev/null || need+=(gzip)
 command -v top >/dev/null || need+=(procps)
+command -v gawk >/dev/null || need+=(gawk) # tests/sh/lat.sh compares --format cal with mawk and gawk
 if [ ${#need[@]} -gt 0 ]; then
   echo "deps: installing ${need[*]}" >&2
   if [ "$(id -u)" = 0 ]; then

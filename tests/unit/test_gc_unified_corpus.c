@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char *corpus;
 
@@ -757,6 +758,12 @@ static void corpus_rates(void)
     CHECK(tot_lines > 0 && (double)tot_unp < 0.01 * (double)tot_lines);
 }
 
+static void count_emit(void *c, const struct gc_event *e)
+{
+    (void)e;
+    (*(size_t *)c)++;
+}
+
 /* Debug: print every line of a file that lands in diag. */
 static void print_unparsed(const char *path)
 {
@@ -790,6 +797,27 @@ int main(int argc, char **argv)
     if (argc > 2 && !strcmp(argv[1], "-u")) {
         for (int i = 2; i < argc; i++)
             print_unparsed(argv[i]);
+        return 0;
+    }
+    if (argc > 2 && !strcmp(argv[1], "-t")) {
+        /* speed: parse with a counting sink, report MB/s (bench use) */
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        corpus = ".";
+        struct gcu_run r;
+        gcu_init(&r);
+        size_t nev = 0;
+        r.ctx.sink.emit = count_emit; /* no event storage: measure the parser */
+        r.ctx.sink.ctx = &nev;
+        struct gc_read_result res;
+        gc_read_inputs(&argv[2], 1, GC_FMT_UNKNOWN, &r.ctx, &res);
+        r.evs.n = nev;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        printf("%llu bytes %llu lines %zu events %.3f s %.1f MB/s unparsed=%llu\n",
+               (unsigned long long)res.bytes, (unsigned long long)res.lines, r.evs.n, sec,
+               (double)res.bytes / 1e6 / sec, (unsigned long long)r.diag.total);
+        gcu_fini(&r);
         return 0;
     }
     if (argc > 1) {
