@@ -183,7 +183,9 @@ static void summary(struct report_node *o, const struct pause_tl *tl, const stru
                  "Requests lost over the span");
         rn_title(rn_num(o, "requests_lost_per_day", r->share * rate * 86400.0, 1), "Requests lost per day");
     }
-    rn_title(rn_num(o, "span_s", (double)r->span_ns / 1e9, 3), "Span observed");
+    rn_title(rn_num(o, "miss_window_ms", ms(r->window_ns), 3), "Arrival time that misses (sum of windows)");
+    rn_unit(o->last, "ms");
+    rn_title(rn_num(o, "span_s", (double)r->span_ns / 1e9, 3), "Span observed (first to last GC event)");
     rn_unit(o->last, "s");
     rn_title(rn_int(o, "pauses", (int64_t)r->npauses), "Pauses");
     rn_title(rn_num(o, "stopped_ms", ms((double)r->paused_ns), 3), "Stopped time");
