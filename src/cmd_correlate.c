@@ -41,6 +41,8 @@ const char cmd_correlate_help[] =
     "                        whole pauses, within --offset-range (reads the access logs twice)\n"
     "  --offset-range DUR    search range of --offset auto (default 5s)\n"
     "  --timeout DUR         slow = over DUR (default: over the P99 of all requests)\n"
+    "  --resolution DUR      a request 'overlapped a pause' only if by more than this (default\n"
+    "                        1ms: both logs write ms timestamps, so smaller overlaps are noise)\n"
     "  --top N               worst minutes listed (default 10)\n"
     "  --jvm-start TIME      ISO 8601 JVM start time, for GC logs with uptime only\n"
     "  --format FMT          GC log format: legacy | unified | openj9 (default: detected)\n"
@@ -122,6 +124,7 @@ find_only:;
 struct corr {
     const struct pause_tl *tl;
     int64_t offset_ns;
+    int64_t resolution_ns; /* overlaps up to this are timestamp noise, not "overlapped" */
     int64_t slow_ns;      /* pass 2 threshold known up front only with --timeout */
     struct hist h_ov, h_clean;
     uint64_t n, n_ov;
@@ -167,7 +170,7 @@ static void corr_add(struct corr *c, const struct access_req *q)
             edge = true;
     }
     c->n++;
-    if (ov > 0) {
+    if (ov > c->resolution_ns) {
         c->n_ov++;
         c->overlap_ns += (double)ov;
         hist_record(&c->h_ov, q->dur_ns);
@@ -189,7 +192,7 @@ static void corr_add(struct corr *c, const struct access_req *q)
     struct minute *m = mtab_get(&c->minutes, key);
     if (m) {
         m->n++;
-        if (ov > 0)
+        if (ov > c->resolution_ns)
             m->n_ov++;
         if (c->slow_ns > 0 && q->dur_ns > c->slow_ns)
             m->n_slow++;
@@ -372,7 +375,7 @@ int cmd_correlate(int argc, char **argv)
     access_cfg_init(&ac);
     char **gcf = xcalloc((size_t)argc + 1, sizeof *gcf), **acf = xcalloc((size_t)argc + 1, sizeof *acf);
     int ngc = 0, nac = 0;
-    int64_t offset_ns = 0, range_ns = 5000 * MS, timeout_ns = 0, jvm_start_ms = -1;
+    int64_t offset_ns = 0, range_ns = 5000 * MS, resolution_ns = MS, timeout_ns = 0, jvm_start_ms = -1;
     bool auto_off = false;
     size_t top = 10, max_pauses = 0;
     enum gc_format forced = GC_FMT_UNKNOWN;
@@ -414,6 +417,12 @@ int cmd_correlate(int argc, char **argv)
             if (!parse_duration_us(v, 1000, &us) || us <= 0)
                 die(EXIT_USAGE, "bad duration '%s' for %s", v, a);
             *(opt_is(a, "--timeout") ? &timeout_ns : &range_ns) = us * 1000;
+        } else if (opt_is(a, "--resolution")) {
+            const char *v = opt_value(argc, argv, &i);
+            int64_t us;
+            if (!parse_duration_us(v, 1000, &us))
+                die(EXIT_USAGE, "bad --resolution '%s'", v);
+            resolution_ns = us * 1000;
         } else if (opt_is(a, "--top") || opt_is(a, "--max-pauses")) {
             const char *v = opt_value(argc, argv, &i);
             int64_t n;
@@ -505,6 +514,7 @@ int cmd_correlate(int argc, char **argv)
 
     c.tl = &tl;
     c.offset_ns = offset_ns;
+    c.resolution_ns = resolution_ns;
     c.slow_ns = timeout_ns;
     c.first_ns = INT64_MAX;
     c.last_ns = INT64_MIN;
@@ -543,12 +553,14 @@ int cmd_correlate(int argc, char **argv)
         rn_unit(al->last, "ms");
     }
     rn_title(rn_str(al, "timestamp_is", ac.ts_is_end ? "end" : "start"), "Access-log timestamp is request");
+    rn_title(rn_num(al, "resolution_ms", ms((double)resolution_ns), 3), "Overlaps counted above");
+    rn_unit(al->last, "ms");
     rn_title(rn_int(al, "edge_violations", (int64_t)c.edge_violations),
              "Requests starting or ending inside a pause (should be ~0)");
 
     struct report_node *s = rn_title(rn_obj(root, "summary"), "Requests and pauses");
     rn_title(rn_int(s, "requests", (int64_t)c.n), "Requests");
-    rn_title(rn_int(s, "overlapped", (int64_t)c.n_ov), "Overlapped a pause");
+    rn_title(rn_int(s, "overlapped", (int64_t)c.n_ov), "Overlapped a pause (by more than --resolution)");
     rn_title(rn_num(s, "overlapped_pct", 100.0 * (double)c.n_ov / (double)c.n, 3), "Overlapped share");
     rn_unit(s->last, "%");
     rn_title(rn_num(s, "slow_threshold_ms", ms((double)slow), 3),

@@ -5,7 +5,8 @@ Reads a unified (-Xlog:gc*:...:time,uptime,level,tags) G1 GC log and the
 fixture's access log (START_ISO DURATION_MS PATH STATUS) with its own
 parsing, and prints, as "key value" lines:
   pauses N, big_pauses N (>= MIN_MS), requests N,
-  overlapped N (request window overlaps a pause),
+  overlapped N (request window overlaps a pause by more than RES = 1 ms:
+  both logs write ms timestamps, so smaller overlaps are noise),
   p99_overlapped_ms, p99_clean_ms (nearest rank),
   violations N: requests that overlap a pause >= MIN_MS by more than TOL but
   do not contain it whole (a stopped JVM cannot start or finish a request).
@@ -14,6 +15,7 @@ import datetime, gzip, math, re, sys
 
 gc_path, acc_path, min_ms = sys.argv[1], sys.argv[2], float(sys.argv[3])
 TOL = 2.0  # ms: both logs truncate timestamps to ms
+RES = 1.0  # ms: overlaps up to this do not count (gclat correlate --resolution default)
 
 def epoch_ms(s):
     s = re.sub(r'([+-]\d\d)(\d\d)$', r'\1:\2', s)
@@ -56,7 +58,7 @@ with opener(acc_path, 'rt') as f:
         while i < len(pauses) and pauses[i][0] < e:
             ps, pd = pauses[i]; pe = ps + pd
             o = min(e, pe) - max(s, ps)
-            if o > 0:
+            if o > RES:
                 overlapped = True
                 if pd >= min_ms and o > TOL and not (s <= ps + TOL and e >= pe - TOL):
                     violations += 1
