@@ -32,6 +32,7 @@
 #include "timeparse.h"
 #include "util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -321,9 +322,8 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     int kind = 0;
     for (const char *x = s; (x = memchr(x, '[', n - (size_t)(x - s))) != NULL; x++) {
         size_t left = n - (size_t)(x - s);
-        if ((left > 16 && memcmp(x, "[CMS-concurrent-", 16) == 0) ||
-            (left > 18 && memcmp(x, "[ASCMS-concurrent-", 18) == 0) ||
-            (left > 15 && memcmp(x, "[GC concurrent-", 15) == 0)) {
+        if (STARTS(x, left, "[CMS-concurrent-") || STARTS(x, left, "[ASCMS-concurrent-") ||
+            STARTS(x, left, "[GC concurrent-")) {
             best = (size_t)(x - s);
             kind = 1;
             break;
@@ -331,7 +331,7 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     }
     for (const char *x = s; (x = memchr(x, 'T', best - (size_t)(x - s))) != NULL; x++) {
         size_t left = n - (size_t)(x - s);
-        if (left > 54 && memcmp(x, "Total time for which application threads were stopped", 54) == 0) {
+        if (STARTS(x, left, "Total time for which application threads were stopped")) {
             best = (size_t)(x - s);
             kind = 2;
             break;
@@ -339,7 +339,7 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     }
     for (const char *x = s; (x = memchr(x, 'A', best - (size_t)(x - s))) != NULL; x++) {
         size_t left = n - (size_t)(x - s);
-        if (left > 17 && memcmp(x, "Application time:", 17) == 0) {
+        if (STARTS(x, left, "Application time:")) {
             best = (size_t)(x - s);
             kind = 2;
             break;
@@ -411,6 +411,8 @@ static const char *const info_prefixes[] = {
     "initiatingPermOccupancy=", "cms_", "CMS: Large", "/proc/meminfo:",
     /* -XX:PrintFLSStatistics=1 around a collection */
     "Before GC:", "After GC:",
+    /* JVM notice when a young collection escalates */
+    "GC locker:",
 };
 
 /* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
@@ -442,15 +444,37 @@ static bool histogram_row(const char *t, size_t tn)
     return i < tn && t[i] == ' ';
 }
 
+#define N_INFO (sizeof info_prefixes / sizeof *info_prefixes)
+
+/* Prefix lengths and, per first byte, whether any prefix starts with it (built once). */
+static size_t info_len[N_INFO];
+static bool info_first[256];
+static pthread_once_t info_once = PTHREAD_ONCE_INIT;
+
+static void info_build(void)
+{
+    for (size_t i = 0; i < N_INFO; i++) {
+        info_len[i] = strlen(info_prefixes[i]);
+        info_first[(unsigned char)info_prefixes[i][0]] = true;
+    }
+}
+
+static void info_init(void)
+{
+    pthread_once(&info_once, info_build);
+}
+
 static bool info_line(const char *t, size_t tn)
 {
     if (tn == 0)
         return false;
     if ((gcl_digit(t[0]) || t[0] == 'T' || t[0] == 'n') && histogram_row(t, tn))
         return true;
-    for (size_t i = 0; i < sizeof info_prefixes / sizeof *info_prefixes; i++) {
+    if (!info_first[(unsigned char)t[0]])
+        return false;
+    for (size_t i = 0; i < N_INFO; i++) {
         const char *q = info_prefixes[i];
-        if (q[0] == t[0] && starts(t, tn, q, strlen(q))) {
+        if (q[0] == t[0] && starts(t, tn, q, info_len[i])) {
             if (q[0] == '}' || (q[0] == 'H' && q[1] == 'e' && q[4] == 0))
                 return tn == strlen(q) || t[strlen(q)] == ' ';
             return true;
@@ -916,6 +940,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
 
 static void *create(struct gc_parse_ctx *ctx)
 {
+    info_init();
     struct p_state *p = xcalloc(1, sizeof *p);
     p->ctx = ctx;
     p->g1_ctx = ctx->collector == GC_COLL_G1;

@@ -417,24 +417,29 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
                 continue;
             }
             struct seg *g = d < MAXD ? &st[d] : NULL;
-            size_t k = sizes_at(t, n, i, g);
-            if (k) {
-                i += k;
+            /* find what follows the number before converting it: most numbers
+               here are timestamps ("1.234:") and are skipped unparsed */
+            size_t k = i;
+            while (k < n && gcl_digit(t[k]))
+                k++;
+            if (k + 1 < n && (t[k] == '.' || t[k] == ',') && gcl_digit(t[k + 1])) {
+                k++;
+                while (k < n && gcl_digit(t[k]))
+                    k++;
+            }
+            if (k < n && (t[k] == 'K' || t[k] == 'M' || t[k] == 'G' || t[k] == 'B')) {
+                size_t used = sizes_at(t, n, i, g);
+                i += used ? used : k - i;
                 continue;
             }
-            int64_t ns;
-            k = parse_secs_ns(t + i, n - i, &ns);
-            if (!k) {
-                i++;
-                continue;
-            }
-            if (STARTS(t, n, i + k, " secs") || STARTS(t, n, i + k, " sec]")) {
-                if (g)
+            if (STARTS(t, n, k, " secs") || STARTS(t, n, k, " sec]")) {
+                int64_t ns;
+                if (g && parse_secs_ns(t + i, k - i, &ns) == k - i)
                     g->secs_ns = ns;
-                i += k + 4;
+                i = k + 4;
                 continue;
             }
-            i += k;
+            i = k;
             continue;
         }
         i++;

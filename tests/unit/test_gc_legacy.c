@@ -246,6 +246,20 @@ static void spliced_cms(void)
     done(&r);
 }
 
+/* garbagecat/dataset223.txt: a safepoint line glued to another thread's timestamps */
+static void spliced_safepoint(void)
+{
+    struct run r;
+    PARSE(&r, "2021-10-27T10:52:38.345-0400: 2021-10-27T10:52:38.345-04000.181: : Total time for which application "
+              "threads were stopped: 0.0013170 seconds, Stopping threads took: 0.0000454 seconds\n");
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.ev[0].type, GC_EV_SAFEPOINT);
+    CHECK_EQ_INT(r.ev[0].duration_ns, 1317000);
+    CHECK_EQ_INT(r.ev[0].ttsp_ns, 45400);
+    CHECK_EQ_INT(r.dg.total, 1); /* the unreadable timestamp remnant is reported, not dropped */
+    done(&r);
+}
+
 /* GCViewer/SampleSun1_7_0CMS_PrintTenuringDistributionPromotionFailure.txt (promotion failure sizes cut
    short): ParNew promotion failed -> CMS concurrent mode failure, spliced sweep, tenuring lines */
 static void cms_concurrent_mode_failure(void)
@@ -416,6 +430,7 @@ int main(void)
     RUN(serial_promotion_failed);
     RUN(g1_block);
     RUN(spliced_cms);
+    RUN(spliced_safepoint);
     RUN(cms_concurrent_mode_failure);
     RUN(verbose_cms_pairs);
     RUN(safepoints_and_headers);
