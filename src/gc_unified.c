@@ -40,6 +40,21 @@
 #include <string.h>
 
 #define GCID_SLOTS 64
+#define ICACHE 64
+#define DC_N 8    /* decorator positions cached */
+#define DC_TXT 40 /* longest decorator text cached */
+#define DC_WAYS 8 /* cached texts per position */
+
+enum { DK_FAIL, DK_WALL, DK_UP, DK_SKIP, DK_LEVEL, DK_TAGS };
+
+struct dc_entry {
+    char txt[DC_TXT];
+    unsigned char n, key, kind;
+    bool foreign;
+    int32_t tz;
+    int64_t v;
+    size_t tags_n;
+};
 
 struct gcid_slot {
     int64_t id; /* -1: empty */
@@ -77,6 +92,11 @@ struct up {
     bool seen_decorated;         /* a line with decorators was seen in this file */
     bool last_was_foreign;       /* previous decorated line was a non-GC tag set */
     bool shen_gen;               /* generational Shenandoah mode seen */
+    struct dc_entry dc[DC_N][DC_WAYS]; /* see parse_decorators() */
+    const char *icache[ICACHE]; /* see intern() */
+    size_t icache_len[ICACHE];
+    const char *flags_cause;     /* cause_flags cache: last cause and its flags */
+    unsigned flags_cause_val;
     int open_starts;             /* slots with a pause start line and no summary yet */
     bool seen_cpu;               /* a "User=.. Sys=.. Real=.." line was seen */
     bool in_footer;              /* after Shenandoah "GC STATISTICS:" (exit report) */
@@ -126,25 +146,37 @@ static size_t parse_dec_e9(const char *s, size_t n, int64_t *out)
     size_t i = 0;
     int64_t ip = 0;
     while (i < n && is_digit(s[i])) {
-        if (ip < 1000000000LL)
-            ip = ip * 10 + (s[i] - '0');
+        /* saturate at 1e9 so that ip * 1e9 + frac stays in range */
+        ip = ip < 100000000LL ? ip * 10 + (s[i] - '0') : 1000000000LL;
         i++;
     }
     if (i == 0)
         return 0;
-    int64_t frac = 0, scale = 1000000000LL;
+    static const int64_t pow10[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                       10000,      1000,      100,     10,      1};
+    int64_t frac = 0;
+    int nd = 0;
     if (i + 1 < n && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1])) {
         i++;
         while (i < n && is_digit(s[i])) {
-            if (scale > 1) {
-                scale /= 10;
-                frac += (s[i] - '0') * scale;
+            if (nd < 9) {
+                frac = frac * 10 + (s[i] - '0');
+                nd++;
             }
             i++;
         }
+        frac *= pow10[nd];
     }
     *out = ip * 1000000000LL + frac;
     return i;
+}
+
+/* a * b for non-negative a, b, saturating at INT64_MAX (hostile sizes) */
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+    if (a <= 0 || b <= 0)
+        return 0;
+    return a > INT64_MAX / b ? INT64_MAX : a * b;
 }
 
 /* "3.456ms" / "0.036s" / "12us" / "800ns" -> ns. Returns bytes or 0. */
@@ -212,7 +244,7 @@ static size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
     case 'T': mult = 1024LL * 1024 * 1024; break;
     default: return 0;
     }
-    *kb = (v / 1000000) * mult / 1000;
+    *kb = sat_mul(v / 1000000, mult) / 1000;
     return k + 1;
 }
 
@@ -400,9 +432,23 @@ touch:
     return s;
 }
 
+/*
+ * Interned copy of s[0..n). A small direct-mapped cache of recent results
+ * skips the interner's hashing for the few names and causes a log repeats.
+ */
 static const char *intern(struct up *p, const char *s, size_t n)
 {
-    return intern_str(p->ctx->strings, s, n);
+    if (n == 0 || n > 200)
+        return intern_str(p->ctx->strings, s, n);
+    unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u +
+                  (unsigned)n) & (ICACHE - 1);
+    const char *c = p->icache[h];
+    if (c && p->icache_len[h] == n && memcmp(c, s, n) == 0)
+        return c;
+    c = intern_str(p->ctx->strings, s, n);
+    p->icache[h] = c;
+    p->icache_len[h] = strlen(c);
+    return c;
 }
 
 static unsigned cause_flags(const char *c, size_t n)
@@ -418,6 +464,18 @@ static unsigned cause_flags(const char *c, size_t n)
     if (FIND(c, n, "Allocation Stall"))
         f |= GCF_ALLOC_STALL_CAUSE;
     return f;
+}
+
+/* cause_flags of an interned cause, cached on its pointer */
+static unsigned cause_flags_i(struct up *p, const char *cause)
+{
+    if (!cause)
+        return 0;
+    if (cause != p->flags_cause) {
+        p->flags_cause = cause;
+        p->flags_cause_val = cause_flags(cause, strlen(cause));
+    }
+    return p->flags_cause_val;
 }
 
 static void set_collector(struct up *p, enum gc_collector c)
@@ -537,15 +595,15 @@ static void fill_from_slot(struct up *p, struct gc_event *ev, struct gcid_slot *
     if (s->eden_b >= 0 && p->region_kb > 0) {
         int64_t r = p->region_kb;
         int64_t sb = s->surv_b >= 0 ? s->surv_b : 0, sa = s->surv_a >= 0 ? s->surv_a : 0;
-        ev->young_before_kb = (s->eden_b + sb) * r;
+        ev->young_before_kb = sat_mul(s->eden_b + sb, r);
         if (s->eden_a >= 0)
-            ev->young_after_kb = (s->eden_a + sa) * r;
+            ev->young_after_kb = sat_mul(s->eden_a + sa, r);
         if (s->eden_t >= 0 && s->surv_t >= 0)
-            ev->young_total_kb = (s->eden_t + s->surv_t) * r;
+            ev->young_total_kb = sat_mul(s->eden_t + s->surv_t, r);
         if (s->oldr_b >= 0) {
-            ev->old_before_kb = (s->oldr_b + (s->humr_b > 0 ? s->humr_b : 0)) * r;
+            ev->old_before_kb = sat_mul(s->oldr_b + (s->humr_b > 0 ? s->humr_b : 0), r);
             if (s->oldr_a >= 0)
-                ev->old_after_kb = (s->oldr_a + (s->humr_a > 0 ? s->humr_a : 0)) * r;
+                ev->old_after_kb = sat_mul(s->oldr_a + (s->humr_a > 0 ? s->humr_a : 0), r);
         }
     }
     if (s->young_b >= 0) {
@@ -587,7 +645,7 @@ static void close_cycle(struct up *p, struct gcid_slot *s)
     ev.kind = GC_KIND_CONCURRENT;
     ev.name = "Shenandoah Cycle";
     ev.cause = s->cause;
-    ev.flags = s->cyc_flags | (s->cause ? cause_flags(s->cause, strlen(s->cause)) : 0);
+    ev.flags = s->cyc_flags | cause_flags_i(p, s->cause);
     ev.gc_id = s->id;
     ev.file = p->ctx->file;
     ev.line = s->first_line;
@@ -597,7 +655,7 @@ static void close_cycle(struct up *p, struct gcid_slot *s)
     if (s->first_up_ns >= 0 && s->last_up_ns >= s->first_up_ns)
         ev.duration_ns = s->last_up_ns - s->first_up_ns;
     else if (s->first_wall_ms >= 0 && s->last_wall_ms >= s->first_wall_ms)
-        ev.duration_ns = (s->last_wall_ms - s->first_wall_ms) * 1000000;
+        ev.duration_ns = sat_mul(s->last_wall_ms - s->first_wall_ms, 1000000);
     ev.heap_before_kb = s->cyc_heap_b;
     ev.heap_after_kb = s->cyc_heap_a;
     ev.heap_total_kb = s->cyc_heap_t;
@@ -748,10 +806,10 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
     if (cause_grp >= 0 && cause_grp < mp.ngrp &&
         !STARTS(mp.grp[cause_grp], mp.grp_n[cause_grp], "Evacuation Failure")) {
         ev.cause = intern(p, mp.grp[cause_grp], mp.grp_n[cause_grp]);
-        ev.flags |= cause_flags(mp.grp[cause_grp], mp.grp_n[cause_grp]);
+        ev.flags |= cause_flags_i(p, ev.cause);
     } else if (s && s->cause && (zgc_phase || shen_phase)) {
         ev.cause = s->cause;
-        ev.flags |= cause_flags(s->cause, strlen(s->cause));
+        ev.flags |= cause_flags_i(p, s->cause);
     }
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     if (shen_phase || (is_shen(p) && k != GC_KIND_FULL))
@@ -878,7 +936,7 @@ static bool on_zgc_collection(struct up *p, const char *m, size_t n, int64_t gc_
     ev.gc_id = gc_id;
     ev.name = intern(p, mp.base, mp.base_n);
     ev.cause = cause;
-    ev.flags = gflags | (cause ? cause_flags(cause, strlen(cause)) : 0);
+    ev.flags = gflags | cause_flags_i(p, cause);
     ev.file = p->ctx->file;
     ev.line = p->lineno;
     ev.tz_offset_min = p->tz;
@@ -895,7 +953,7 @@ static bool on_zgc_collection(struct up *p, const char *m, size_t n, int64_t gc_
         if (s->first_up_ns >= 0 && p->up_ns >= s->first_up_ns)
             ev.duration_ns = p->up_ns - s->first_up_ns;
         else if (s->first_wall_ms >= 0 && p->wall_ms >= s->first_wall_ms)
-            ev.duration_ns = (p->wall_ms - s->first_wall_ms) * 1000000;
+            ev.duration_ns = sat_mul(p->wall_ms - s->first_wall_ms, 1000000);
     } else {
         ev.uptime_ns = p->up_ns;
         ev.wall_ms = p->wall_ms;
@@ -1213,6 +1271,7 @@ static bool known_info_message(const char *m, size_t n)
 struct deco {
     const char *tags;
     size_t tags_n;
+    bool foreign; /* tags of a set whose lines are never events (foreign_tags) */
     bool level_seen;
     bool any;
 };
@@ -1238,12 +1297,87 @@ static bool is_tagchars(const char *s, size_t n)
 {
     if (!n || !(s[0] >= 'a' && s[0] <= 'z'))
         return false;
+    unsigned bad = 0;
     for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (!((c >= 'a' && c <= 'z') || is_digit(c) || c == ',' || c == '_' || c == ' '))
-            return false;
+        unsigned char c = (unsigned char)s[i];
+        bad |= !((unsigned)(c - 'a') < 26u || (unsigned)(c - '0') < 10u || c == ',' || c == '_' ||
+                 c == ' ');
     }
+    return !bad;
+}
+
+/* Tag sets whose lines are never events: not gc/safepoint, or gc statistics. */
+static bool foreign_tags(const char *t, size_t n)
+{
+    if (STARTS(t, n, "gc,stats") || STARTS(t, n, "gc,heap,exit") || STARTS(t, n, "gc,age") ||
+        STARTS(t, n, "gc,init") || STARTS(t, n, "gc,ergo") || STARTS(t, n, "gc,task"))
+        return true;
+    if (STARTS(t, n, "safepoint"))
+        return n > 9 && t[9] == ','; /* safepoint,stats etc. */
+    if (STARTS(t, n, "gc") && (n == 2 || t[2] == ','))
+        return false;
     return true;
+}
+
+/* What one decorator is. Computed once per distinct text and bracket
+   position (struct dc_entry cache): logs repeat the same decorators. */
+static void classify_decorator(const char *c, size_t cn, bool level_seen, bool is_last,
+                               struct dc_entry *r)
+{
+    r->kind = DK_FAIL;
+    r->v = -1;
+    r->tz = 0;
+    r->tags_n = 0;
+    r->foreign = false;
+    while (cn && c[cn - 1] == ' ')
+        cn--; /* padding: "[9748 ]", "[gc,heap     ]" */
+    if (cn && is_digit(c[0])) {
+        int64_t ms;
+        int32_t tz;
+        if (cn >= 19 && c[4] == '-' && (c[10] == 'T' || c[10] == ' ') &&
+            parse_iso8601(c, cn, &ms, &tz, NULL) == cn) {
+            r->kind = DK_WALL;
+            r->v = ms;
+            r->tz = tz;
+            return;
+        }
+        int64_t v;
+        size_t k = parse_dec_e9(c, cn, &v);
+        if (k == cn) {
+            r->kind = DK_SKIP; /* pid / tid: bare integer */
+        } else if (k + 1 == cn && c[k] == 's') {
+            r->kind = DK_UP;
+            r->v = v;
+        } else if (k + 2 == cn && c[k + 1] == 's' && (c[k] == 'm' || c[k] == 'n')) {
+            int64_t iv = 0;
+            parse_int(c, k, &iv);
+            if (c[k] == 'm') {
+                if (iv > 100000000000LL) { /* epoch millis */
+                    r->kind = DK_WALL;
+                    r->v = iv;
+                } else {
+                    r->kind = DK_UP;
+                    r->v = sat_mul(iv, 1000000);
+                }
+            } else {
+                if (iv > 100000000000000000LL) { /* epoch nanos */
+                    r->kind = DK_WALL;
+                    r->v = iv / 1000000;
+                } else {
+                    r->kind = DK_UP;
+                    r->v = iv;
+                }
+            }
+        }
+    } else if (is_level(c, cn)) {
+        r->kind = DK_LEVEL;
+    } else if (is_tagchars(c, cn) && (level_seen || (is_last && known_tag_start(c, cn)))) {
+        r->kind = DK_TAGS;
+        r->tags_n = cn;
+        r->foreign = foreign_tags(c, cn);
+    } else if (cn && !memchr(c, ' ', cn)) {
+        r->kind = DK_SKIP; /* hostname */
+    }
 }
 
 /*
@@ -1257,100 +1391,67 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
     d->tags_n = 0;
     d->level_seen = false;
     d->any = false;
+    d->foreign = false;
     p->up_ns = -1;
     p->wall_ms = -1;
     p->tz = 0;
-    while (i < n && s[i] == '[') {
+    for (unsigned bi = 0; i < n && s[i] == '['; bi++) {
         const char *c = s + i + 1;
-        const char *close = memchr(c, ']', n - i - 1);
+        const char *close = memchr(c, ']', n - i - 1 < 82 ? n - i - 1 : 82);
         if (!close)
             break;
         size_t cn = (size_t)(close - c);
-        /* a decorator is short and has no spaces inside except tag padding */
-        if (cn > 80)
-            break;
-        bool ok = true;
-        while (cn && c[cn - 1] == ' ')
-            cn--; /* tid/pid padding: "[9748 ]" */
-        if (cn && is_digit(c[0])) {
-            int64_t ms;
-            int32_t tz;
-            if (cn >= 19 && c[4] == '-' && (c[10] == 'T' || c[10] == ' ') &&
-                parse_iso8601(c, cn, &ms, &tz, NULL) == cn) {
-                if (p->wall_ms < 0) {
-                    p->wall_ms = ms;
-                    p->tz = tz;
-                }
+        bool is_last = close + 1 >= s + n || close[1] != '[';
+        unsigned char key = (unsigned char)(d->level_seen | (is_last << 1));
+        /* a few entries per position: tag sets alternate line by line */
+        unsigned way = cn ? ((unsigned)cn * 7u + (unsigned char)c[cn >> 1]) & (DC_WAYS - 1) : 0;
+        struct dc_entry tmp, *e = bi < DC_N ? &p->dc[bi][way] : NULL;
+        if (!(e && e->n == cn && e->key == key && cn <= DC_TXT && memcmp(e->txt, c, cn) == 0)) {
+            classify_decorator(c, cn, d->level_seen, is_last, &tmp);
+            if (e && cn <= DC_TXT) {
+                memcpy(e->txt, c, cn);
+                e->n = (unsigned char)cn;
+                e->key = key;
+                e->kind = tmp.kind;
+                e->v = tmp.v;
+                e->tz = tmp.tz;
+                e->tags_n = tmp.tags_n;
+                e->foreign = tmp.foreign;
             } else {
-                int64_t v;
-                size_t k = parse_dec_e9(c, cn, &v);
-                if (k == cn) {
-                    /* pid / tid: bare integer */
-                } else if (k + 1 == cn && c[k] == 's') {
-                    if (p->up_ns < 0)
-                        p->up_ns = v;
-                } else if (k + 2 == cn && c[k + 1] == 's' && (c[k] == 'm' || c[k] == 'n')) {
-                    /* v is the integer * 1e9 (saturating at 1e18) */
-                    int64_t iv = 0;
-                    parse_int(c, k, &iv);
-                    if (c[k] == 'm') {
-                        if (iv > 100000000000LL) { /* epoch millis */
-                            if (p->wall_ms < 0)
-                                p->wall_ms = iv;
-                        } else if (p->up_ns < 0) {
-                            p->up_ns = iv * 1000000;
-                        }
-                    } else {
-                        if (iv > 100000000000000000LL) { /* epoch nanos */
-                            if (p->wall_ms < 0)
-                                p->wall_ms = iv / 1000000;
-                        } else if (p->up_ns < 0) {
-                            p->up_ns = iv;
-                        }
-                    }
-                } else {
-                    ok = false;
-                }
+                e = &tmp;
             }
-        } else if (is_level(c, cn)) {
-            d->level_seen = true;
-        } else if (is_tagchars(c, cn) && (d->level_seen || ((close + 1 >= s + n || close[1] != '[') &&
-                                                             known_tag_start(c, cn)))) {
-            size_t tn = cn;
-            while (tn && c[tn - 1] == ' ')
-                tn--;
-            d->tags = c;
-            d->tags_n = tn;
-        } else if (cn && !memchr(c, ' ', cn)) {
-            /* hostname */
-        } else {
-            ok = false;
         }
-        if (!ok)
+        switch (e->kind) {
+        case DK_WALL:
+            if (p->wall_ms < 0) {
+                p->wall_ms = e->v;
+                p->tz = e->tz;
+            }
             break;
+        case DK_UP:
+            if (p->up_ns < 0)
+                p->up_ns = e->v;
+            break;
+        case DK_LEVEL:
+            d->level_seen = true;
+            break;
+        case DK_TAGS:
+            d->tags = c;
+            d->tags_n = e->tags_n;
+            d->foreign = e->foreign;
+            break;
+        case DK_SKIP:
+            break;
+        default:
+            goto done;
+        }
         d->any = true;
         i = (size_t)(close - s) + 1;
     }
+done:
     if (i < n && s[i] == ' ')
         i++;
     return i;
-}
-
-/* Tag sets whose lines are never events: not gc/safepoint, or gc statistics. */
-static bool foreign_tags(const struct deco *d)
-{
-    if (!d->tags)
-        return false;
-    const char *t = d->tags;
-    size_t n = d->tags_n;
-    if (STARTS(t, n, "gc,stats") || STARTS(t, n, "gc,heap,exit") || STARTS(t, n, "gc,age") ||
-        STARTS(t, n, "gc,init") || STARTS(t, n, "gc,ergo") || STARTS(t, n, "gc,task"))
-        return true;
-    if (STARTS(t, n, "safepoint"))
-        return n > 9 && t[9] == ','; /* safepoint,stats etc. */
-    if (STARTS(t, n, "gc") && (n == 2 || t[2] == ','))
-        return false;
-    return true;
 }
 
 /* ------------------------------- line --------------------------------- */
@@ -1390,7 +1491,7 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
         }
     } else {
         p->seen_decorated = true;
-        p->last_was_foreign = foreign_tags(&d);
+        p->last_was_foreign = d.foreign;
         if (p->last_was_foreign) {
             /* but pick up what banners tell us */
             const char *m = s + off;
@@ -1468,8 +1569,8 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             ok = on_gen_sizes(p, m, mn, gc_id, 0, 7);
         break;
     case 'C':
-        if (STARTS(m, mn, "Concurrent "))
-            ok = on_concurrent(p, m, mn, gc_id, gen);
+        if (STARTS(m, mn, "Concurrent ") || STARTS(m, mn, "Coalescing and filling"))
+            ok = on_concurrent(p, m, mn, gc_id, gen); /* the latter: generational Shenandoah old */
         else if (STARTS(m, mn, "CMS:"))
             ok = on_gen_sizes(p, m, mn, gc_id, 1, 4);
         break;

@@ -316,6 +316,11 @@ static void unknown_and_hostile(void)
              "[1.0s][info][gc] GC(18446744073709551615) Pause Young (Normal) (x) 1M->1M(2M) 1.0ms\n"
              "[1.0s][info][gc] GC(4) Pause Young 999999999999999999999M->1M(1M) 99999999999999999999999ms\n"
              "[[[[[]]]]\n"
+             "[9999-12-31T23:59:59.999+1400][99999999999999999999ms][info][gc,init] Heap Region Size: 99999999999T\n"
+             "[1.0s][info][gc,heap] GC(7) Eden regions: 999999999999999999999->99999999999999999(9999999999999999)\n"
+             "[1.0s][info][gc,heap] GC(7) PSYoungGen: 99999999999999T->1K(99999999999T)\n"
+             "[1.0s][info][gc] GC(7) Pause Young (Normal) (x) 99999999999999T->1K(2K) 99999999999.999s\n"
+             "[1.0s][info][gc] GC(8) Garbage Collection (Warmup) 9999999999T(10%)->1M(1%)\n"
              "\n"
              "   \r\n");
     gcu_feed(&r, &gc_unified_ops, big);
