@@ -69,6 +69,8 @@ const char cmd_lat_help[] =
     "                       and HdrHistogram tools; one line per group (Tag=KEY) or interval\n"
     "  -j, --threads N      threads for regular files (default: number of CPUs, max 64)\n"
     "\n"
+    "Values with decimals are counted exactly in a finer unit (us for ms with 3 decimals,\n"
+    "never finer than 1 ns); printed values use --out-unit with the decimals that unit needs.\n"
     "\n"
     "Common options:\n"
     "  --json               machine-readable JSON\n"
@@ -470,7 +472,7 @@ int cmd_lat(int argc, char **argv)
                     char *t = xasprintf("%s %s", by, g->key);
                     rn_title(go, t);
                     free(t);
-                    rn_str(go, "key", g->key);
+                    rn_flags(rn_str(go, "key", g->key), RF_NOTEXT);
                     lat_report_acc(go, &g->acc, pct, npct, out_ns);
                 }
             }

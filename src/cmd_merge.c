@@ -123,6 +123,7 @@ int cmd_merge(int argc, char **argv)
         size_t len;
         int rc;
         while ((rc = reader_next(&rd, &line, &len)) == 1) {
+            dg.lines_read++;
             struct hdr_log_entry e;
             const char *err = NULL;
             int r = hdr_log_parse_line(line, len, &e, &err);

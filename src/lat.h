@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "diag.h"
 #include "hist.h"
@@ -56,6 +57,57 @@ struct lat_cfg {
     bool need_meta;          /* status/path needed */
     bool need_time;
 };
+
+/* awk-style blank splitting, field k < 0 counted from the end; inline because
+   it runs once per line (see lat_field.c for the semantics). */
+static inline bool lat_blank(char ch) { return ch == ' ' || ch == '\t'; }
+
+static inline uint64_t lat_load64(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
+/* High bit set in every byte of w (little-endian order: byte k = s[k]) that
+   is a space or a tab; exact (no false positives from borrows). */
+static inline uint64_t lat_blank_mask(uint64_t w)
+{
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
+    uint64_t a = w ^ 0x2020202020202020ULL, b = w ^ 0x0909090909090909ULL;
+    uint64_t za = ~(((a & lo7) + lo7) | a | lo7);
+    uint64_t zb = ~(((b & lo7) + lo7) | b | lo7);
+    return za | zb;
+}
+
+static inline bool lat_field_blank_back(const char *s, size_t n, int k, const char **f, size_t *flen)
+{
+    size_t i = n;
+    for (int idx = -1;; idx--) {
+        while (i > 0 && lat_blank(s[i - 1]))
+            i--;
+        if (i == 0)
+            return false;
+        size_t e = i;
+        /* the field's start: 8 bytes at a time, then byte by byte */
+        while (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && i >= 8) {
+            uint64_t w = lat_load64(s + i - 8);
+            uint64_t m = lat_blank_mask(w);
+            if (m) {
+                i = i - 8 + (size_t)(63 - __builtin_clzll(m)) / 8 + 1;
+                break;
+            }
+            i -= 8;
+        }
+        while (i > 0 && !lat_blank(s[i - 1]))
+            i--;
+        if (idx == k) {
+            *f = s + i;
+            *flen = e - i;
+            return true;
+        }
+    }
+}
 
 /* Field n (1-based, negative from the end) of line; false if absent. */
 bool lat_field(const struct lat_cfg *c, const char *line, size_t len, int n, const char **f, size_t *flen);

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline bool blank(char ch) { return ch == ' ' || ch == '\t'; }
+static inline bool blank(char ch) { return lat_blank(ch); }
 
 static bool field_blank(const char *s, size_t n, int k, const char **f, size_t *flen)
 {
@@ -36,21 +36,7 @@ static bool field_blank(const char *s, size_t n, int k, const char **f, size_t *
             }
         }
     }
-    size_t i = n;
-    for (int idx = -1;; idx--) {
-        while (i > 0 && blank(s[i - 1]))
-            i--;
-        if (i == 0)
-            return false;
-        size_t e = i;
-        while (i > 0 && !blank(s[i - 1]))
-            i--;
-        if (idx == k) {
-            *f = s + i;
-            *flen = e - i;
-            return true;
-        }
-    }
+    return lat_field_blank_back(s, n, k, f, flen);
 }
 
 static bool field_sep(const char *s, size_t n, const char *sep, size_t sl, int k, const char **f, size_t *flen)

@@ -295,7 +295,8 @@ static int cmp_group(const void *a, const void *b)
 
 void lat_groups_sort(struct lat_groups *t)
 {
-    qsort(t->g, t->n, sizeof *t->g, cmp_group);
+    if (t->n > 1)
+        qsort(t->g, t->n, sizeof *t->g, cmp_group);
     t->nslots /= 2; /* slots_rebuild doubles: keep the size */
     slots_rebuild(t);
 }

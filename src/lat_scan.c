@@ -28,6 +28,14 @@ struct worker {
     struct lat_result *r;
     struct lat_group *all;      /* the single group when there is no --by */
     int64_t key_ms;             /* cache for minute/hour keys */
+    /* literal --include/--exclude patterns (inc first, then exc, in cfg
+       order, at most 32): searched once per buffer with memmem instead of
+       once per line; bit k of a line's mask says pattern k occurs in it */
+    const char *lit[32];
+    size_t lit_len[32];
+    int nlit;
+    bool all_lit;
+    bool fast;                  /* the common case, see fast_line() */
     char key[32];
     size_t key_len;
 };
@@ -72,7 +80,15 @@ static bool status_match(const struct lat_cfg *c, const char *s, size_t n)
     return !any_pos || pos_hit;
 }
 
-static void process_line(struct worker *w, const char *line, size_t len, uint64_t lineno)
+static bool filter_hit(const struct worker *w, const struct lat_filter *f, size_t k, uint32_t mask,
+                       const char *line, size_t len)
+{
+    if (w->all_lit)
+        return (mask >> k) & 1;
+    return lat_filter_match(f, line, len);
+}
+
+static void process_line(struct worker *w, const char *line, size_t len, uint64_t lineno, uint32_t mask)
 {
     const struct lat_cfg *c = w->c;
     struct lat_result *r = w->r;
@@ -80,14 +96,14 @@ static void process_line(struct worker *w, const char *line, size_t len, uint64_
     if (c->ninc) {
         bool hit = false;
         for (size_t i = 0; i < c->ninc && !hit; i++)
-            hit = lat_filter_match(&c->inc[i], line, len);
+            hit = filter_hit(w, &c->inc[i], i, mask, line, len);
         if (!hit) {
             r->filtered++;
             return;
         }
     }
     for (size_t i = 0; i < c->nexc; i++)
-        if (lat_filter_match(&c->exc[i], line, len)) {
+        if (filter_hit(w, &c->exc[i], c->ninc + i, mask, line, len)) {
             r->filtered++;
             return;
         }
@@ -207,12 +223,78 @@ static void worker_init(struct worker *w, const struct lat_cfg *c, const char *f
     w->r = r;
     if (c->by == BY_NONE)
         w->all = lat_groups_get(&r->groups, "", 0, 0);
+    w->all_lit = c->ninc + c->nexc > 0 && c->ninc + c->nexc <= 32;
+    for (size_t i = 0; w->all_lit && i < c->ninc + c->nexc; i++) {
+        const struct lat_filter *f = i < c->ninc ? &c->inc[i] : &c->exc[i - c->ninc];
+        if (!f->literal || !f->pat[0]) {
+            w->all_lit = false;
+            break;
+        }
+        w->lit[w->nlit] = f->pat;
+        w->lit_len[w->nlit++] = strlen(f->pat);
+    }
+    if (!w->all_lit)
+        w->nlit = 0;
+    w->fast = c->src == LAT_SRC_FIELD && c->sep_blank && c->field < 0 && c->by == BY_NONE && !c->need_meta &&
+              !c->need_time && !c->interval_ms && !c->cal && (c->ninc + c->nexc == 0 || w->all_lit);
+}
+
+/*
+ * The common case (`-f -N`, default separator, no groups, times or regexes)
+ * without the general path's calls: the field scan is inline, an integer is
+ * parsed here and counted straight into the dense array. Anything unusual
+ * (decimals, big values, bad values) goes through the general functions, so
+ * the result is the same as process_line's.
+ */
+static inline void fast_line(struct worker *w, const char *line, size_t len, uint64_t lineno, uint32_t mask)
+{
+    const struct lat_cfg *c = w->c;
+    struct lat_result *r = w->r;
+    if (mask) {
+        /* include patterns are bits 0..ninc-1, exclude patterns the rest */
+        uint32_t inc = c->ninc ? (uint32_t)((1ull << c->ninc) - 1) : 0;
+        if ((mask & ~inc) || (c->ninc && !(mask & inc))) {
+            r->lines++;
+            r->filtered++;
+            return;
+        }
+    } else if (c->ninc) {
+        r->lines++;
+        r->filtered++;
+        return;
+    }
+    const char *v;
+    size_t vl;
+    if (lat_field_blank_back(line, len, c->field, &v, &vl) && vl > 0 && vl <= 9) {
+        uint64_t m = 0;
+        size_t i = 0;
+        for (; i < vl; i++) {
+            unsigned d = (unsigned char)v[i] - '0';
+            if (d > 9)
+                break;
+            m = m * 10 + d;
+        }
+        struct lat_acc *a = &w->all->acc;
+        if (i == vl && m < LAT_DENSE && a->scale == 0 && a->dense) {
+            r->lines++;
+            a->dense[m]++;
+            a->dense_n++;
+            return;
+        }
+    }
+    process_line(w, line, len, lineno, mask); /* counts the line itself */
 }
 
 /* Lines of buf[0..n); returns the bytes of complete lines consumed (all if final). */
 static size_t scan_buf(struct worker *w, const char *buf, size_t n, bool final, uint64_t *lineno)
 {
     size_t pos = 0;
+    const char *next[32];
+    for (int k = 0; k < w->nlit; k++) {
+        next[k] = memmem(buf, n, w->lit[k], w->lit_len[k]);
+        if (!next[k])
+            next[k] = buf + n;
+    }
     while (pos < n) {
         const char *nl = memchr(buf + pos, '\n', n - pos);
         size_t e;
@@ -223,11 +305,24 @@ static size_t scan_buf(struct worker *w, const char *buf, size_t n, bool final, 
         } else {
             e = (size_t)(nl - buf);
         }
+        uint32_t mask = 0;
+        for (int k = 0; k < w->nlit; k++) {
+            if (next[k] < buf + e) { /* a match starting in this line */
+                mask |= 1u << k;
+                const char *from = buf + e;
+                next[k] = from < buf + n ? memmem(from, n - e, w->lit[k], w->lit_len[k]) : NULL;
+                if (!next[k])
+                    next[k] = buf + n;
+            }
+        }
         size_t len = e - pos;
         if (len && buf[pos + len - 1] == '\r')
             len--;
         ++*lineno;
-        process_line(w, buf + pos, len, *lineno);
+        if (w->fast)
+            fast_line(w, buf + pos, len, *lineno, mask);
+        else
+            process_line(w, buf + pos, len, *lineno, mask);
         pos = nl ? e + 1 : e;
     }
     return pos;
@@ -350,7 +445,11 @@ static int scan_reader(const struct lat_cfg *c, const char *path, struct lat_res
     size_t len;
     int rc;
     while ((rc = reader_next(&rd, &line, &len)) == 1) {
-        process_line(&w, line, len, rd.lineno);
+        uint32_t mask = 0;
+        for (int k = 0; k < w.nlit; k++)
+            if (memmem(line, len, w.lit[k], w.lit_len[k]))
+                mask |= 1u << k;
+        process_line(&w, line, len, rd.lineno, mask);
         r->bytes += len + 1;
     }
     int ret = 0;

@@ -3,6 +3,7 @@
 //   node hdr_js.js decode FILE   -> "total N\nmin V\nmax V\np50 V\np99 V" of the
 //                                   first histogram line of an interval log
 //   node hdr_js.js encode V:C... -> an interval-log line written by the library
+//   node hdr_js.js hgrm FILE     -> outputPercentileDistribution(5, 1) of $(NF-1) of FILE
 const hdr = require("hdr-histogram-js");
 const fs = require("fs");
 const [cmd, ...args] = process.argv.slice(2);
@@ -22,4 +23,11 @@ if (cmd === "decode") {
   }
   console.log('"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"');
   console.log("0.000,1.000," + h.maxValue.toFixed(3) + "," + hdr.encodeIntoCompressedBase64(h));
+} else if (cmd === "hgrm") {
+  const h = hdr.build({ bitBucketSize: 64, numberOfSignificantValueDigits: 3, useWebAssembly: false });
+  for (const l of fs.readFileSync(args[0], "utf8").split("\n")) {
+    const f = l.trim().split(/\s+/);
+    if (f.length >= 2) h.recordValue(Number(f[f.length - 2]));
+  }
+  process.stdout.write(h.outputPercentileDistribution(5, 1));
 }

@@ -119,6 +119,10 @@ if [ -d "$NPMDIR/node_modules/hdr-histogram-js" ]; then
   "$G" merge --format csv --percentiles 10,50,99,100 "$T/js.hlog" > "$T/jsm"
   if grep -q '^all,100,1,3,100,1500,' "$T/jsm"; then ok "gclat merge reads hdr-histogram-js output"
   else nok "gclat merge reads hdr-histogram-js output"; sed 's/^/# /' "$T/jsm"; fi
+  # .hgrm: the library's own outputPercentileDistribution on the same values (all < 2048: exact buckets)
+  NODE_PATH="$NPMDIR/node_modules" node "$ROOT/tests/lat/hdr_js.js" hgrm "$A/java-httpserver.log" > "$T/js.hgrm"
+  "$G" lat -f -2 --format hgrm "$A/java-httpserver.log" > "$T/g.hgrm"
+  cmp -s "$T/js.hgrm" "$T/g.hgrm" && ok "--format hgrm == hdr-histogram-js outputPercentileDistribution" || { nok "hgrm vs hdr-histogram-js"; diff "$T/js.hgrm" "$T/g.hgrm" | head -5 | sed 's/^/# /'; }
 else
   echo "# hdr-histogram-js not available (no node/npm): skipped, python decoder still checked"
 fi
