@@ -48,9 +48,7 @@ const char cmd_correlate_help[] =
     "  --format FMT          GC log format: legacy | unified | openj9 (default: detected)\n"
     "  --max-pauses N        memory bound of the pause timeline (default 4194304)\n"
     "  --csv                 the latency comparison table as CSV\n"
-    "\n"
-    "%s"
-    "\n"
+    "\n" ACCESS_OPTS_HELP "\n"
     "Common options:\n"
     "  --json            JSON report\n"
     "  -o, --output FILE write to FILE\n"
@@ -383,7 +381,7 @@ int cmd_correlate(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf(cmd_correlate_help, access_opts_help);
+            fputs(cmd_correlate_help, stdout);
             free(gcf);
             free(acf);
             access_cfg_fini(&ac);
@@ -635,7 +633,9 @@ int cmd_correlate(int argc, char **argv)
         rn_int(in, "minutes_untracked", (int64_t)c.minutes.untracked);
     adiag.lines_read = alines;
     diag_report(&gdiag, root, "gc_unparsed_lines");
+    rn_title(rn_get(root, "gc_unparsed_lines"), "Unparsed GC-log lines");
     diag_report(&adiag, root, "access_unparsed_lines");
+    rn_title(rn_get(root, "access_unparsed_lines"), "Unparsed access-log lines");
 
     FILE *out = common_output(&co);
     if (co.out == OUT_CSV)

@@ -553,7 +553,10 @@ int cmd_impact(int argc, char **argv)
         responsible(resp, &tl, &res, co.out == OUT_CSV ? 0 : top);
         diag_report(&diag, root, "unparsed_lines");
         if (svc_diag.total)
+        {
             diag_report(&svc_diag, root, "service_time_unparsed_lines");
+            rn_title(rn_get(root, "service_time_unparsed_lines"), "Unparsed service-time lines");
+        }
 
         FILE *out = common_output(&co);
         if (co.out == OUT_CSV)

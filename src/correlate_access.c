@@ -10,18 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char access_opts_help[] =
-    "Access-log options (as in gclat lat):\n"
-    "  -f, --field N         duration field, 1-based; negative counts from the end (default -1)\n"
-    "  -F, --separator SEP   field separator (default: runs of blanks, like awk)\n"
-    "  --log-format NAME     nginx | apache | apache-T | tomcat | spring | tomcat-T | envoy | json\n"
-    "  --json-key KEY        JSON lines: duration key (default duration_ms)\n"
-    "  --unit UNIT           duration unit: ns | us | ms | s (default ms, or the preset's)\n"
-    "  --time-field N        timestamp field (default: first [..] CLF time or leading ISO 8601)\n"
-    "  --ts-is start|end     the timestamp is the request's start or end (default: end for\n"
-    "                        nginx and tomcat presets, which log at completion; else start)\n"
-    "  --include REGEX       only lines matching REGEX\n"
-    "  --exclude REGEX       skip lines matching REGEX (e.g. health checks)\n";
+const char access_opts_help[] = ACCESS_OPTS_HELP;
 
 void access_cfg_init(struct access_cfg *c)
 {

@@ -33,7 +33,19 @@ bool access_opt(struct access_cfg *c, int argc, char **argv, int *i);
 /* Apply preset, unit and the --ts-is default; exits EXIT_USAGE on bad ones. */
 void access_cfg_finish(struct access_cfg *c);
 void access_cfg_fini(struct access_cfg *c);
-/* The options' help text (for --help). */
+/* The options' help text, as a literal so command help texts can embed it. */
+#define ACCESS_OPTS_HELP \
+    "Access-log options (as in gclat lat):\n" \
+    "  -f, --field N         duration field, 1-based; negative counts from the end (default -1)\n" \
+    "  -F, --separator SEP   field separator (default: runs of blanks, like awk)\n" \
+    "  --log-format NAME     nginx | apache | apache-T | tomcat | spring | tomcat-T | envoy | json\n" \
+    "  --json-key KEY        JSON lines: duration key (default duration_ms)\n" \
+    "  --unit UNIT           duration unit: ns | us | ms | s (default ms, or the preset's)\n" \
+    "  --time-field N        timestamp field (default: first [..] CLF time or leading ISO 8601)\n" \
+    "  --ts-is start|end     the timestamp is the request's start or end (default: end for\n" \
+    "                        nginx and tomcat presets, which log at completion; else start)\n" \
+    "  --include REGEX       only lines matching REGEX\n" \
+    "  --exclude REGEX       skip lines matching REGEX (e.g. health checks)\n"
 extern const char access_opts_help[];
 
 struct access_req {
