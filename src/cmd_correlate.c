@@ -64,7 +64,7 @@ const char cmd_correlate_help[] =
     "Exit codes: 0 ok, 1 usage, 2 bad input (no wall-clock times, no requests; --strict), 3 I/O.\n";
 
 #define MS 1000000LL
-#define SLOW_KEEP 20000       /* slow requests kept for --offset auto */
+#define SLOW_KEEP 5000        /* slow requests, and sampled requests, kept for --offset auto */
 #define MAX_MINUTES (1u << 20) /* two years of minutes; more are counted as untracked */
 #define EDGE_TOL_NS (2 * MS)  /* timestamps are ms-truncated on both sides */
 
@@ -547,6 +547,8 @@ int cmd_correlate(int argc, char **argv)
         rn_unit(al->last, "ms");
         rn_title(rn_int(al, "support", (int64_t)est.support), "Slow requests containing a whole pause at offset");
         rn_title(rn_int(al, "support_at_zero", (int64_t)est.support_at_zero), "... at offset 0");
+        rn_title(rn_int(al, "slow_used", (int64_t)est.slow_used), "Slow requests used");
+        rn_title(rn_int(al, "sample_used", (int64_t)est.sample_used), "Sampled requests used (edge check)");
         rn_title(rn_num(al, "range_ms", ms((double)range_ns), 0), "Search range (+/-)");
         rn_unit(al->last, "ms");
     }

@@ -85,7 +85,11 @@ void correlate_offset_search(const struct pause_tl *tl, const struct offset_req 
     size_t nsup = 0, capsup = 0, nvio = 0, capvio = 0;
     /* rates, as integers: support per slow request vs violations per sampled request */
     int64_t w_sup = nsample ? (int64_t)nsample : 1, w_vio = (int64_t)OFFSET_VIOLATION_W * (n ? (int64_t)n : 1);
-    for (size_t i = 0; i < n; i++) {
+    /* memory bound: half the event budget for each term; requests are taken
+       in a stride order (7919 is prime, larger than any n here) so a cut
+       does not favour one part of the log */
+    for (size_t i0 = 0; i0 < n && nev < OFFSET_MAX_EVENTS / 2; i0++) {
+        size_t i = (size_t)(((uint64_t)i0 * 7919u) % n);
         int64_t s = reqs[i].start_ns, e = s + reqs[i].dur_ns;
         nsup = 0;
         for (size_t p = first_near(tl, s - range_ns - OFFSET_MAX_PAUSE_NS); p < tl->n && tl->v[p].start_ns <= e + range_ns; p++) {
@@ -102,8 +106,11 @@ void correlate_offset_search(const struct pause_tl *tl, const struct offset_req 
         union_into(sup, nsup, w_sup, &ev, &nev, &cap, &zero);
         if (zero)
             out->support_at_zero++;
+        out->slow_used++;
     }
-    for (size_t i = 0; i < nsample; i++) {
+    size_t budget = nev + OFFSET_MAX_EVENTS / 2;
+    for (size_t i0 = 0; i0 < nsample && nev < budget; i0++) {
+        size_t i = (size_t)(((uint64_t)i0 * 7919u) % nsample);
         int64_t s = sample[i].start_ns, e = s + sample[i].dur_ns;
         nvio = 0;
         for (size_t p = first_near(tl, s - range_ns - OFFSET_MAX_PAUSE_NS); p < tl->n && tl->v[p].start_ns <= e + range_ns; p++) {
@@ -115,6 +122,7 @@ void correlate_offset_search(const struct pause_tl *tl, const struct offset_req 
         }
         bool zero = false;
         union_into(vio, nvio, -w_vio, &ev, &nev, &cap, &zero);
+        out->sample_used++;
     }
     free(sup);
     free(vio);

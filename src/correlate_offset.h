@@ -23,6 +23,9 @@
 #define OFFSET_EDGE_TOL_NS 2000000LL
 #define OFFSET_VIOLATION_W 50
 #define OFFSET_MAX_PAUSE_NS 60000000000LL /* pauses longer than a minute are not looked back for */
+/* Memory bound of the sweep: 4 Mi interval ends (64 MiB); requests beyond it
+   are not used (counted in slow_used / sample_used). */
+#define OFFSET_MAX_EVENTS ((size_t)4 << 20)
 #ifndef GCLAT_CORRELATE_OFFSET_H
 #define GCLAT_CORRELATE_OFFSET_H
 
@@ -39,9 +42,10 @@ struct offset_est {
     int64_t offset_ns;         /* add to access-log times to get GC-log times */
     int64_t plateau_lo_ns, plateau_hi_ns; /* every offset here is as good */
     uint64_t support;          /* slow requests containing a whole pause at offset_ns */
-    /* score = support - OFFSET_VIOLATION_W * violations at offset_ns */
+    /* score = support/n_slow - OFFSET_VIOLATION_W * violations/n_sample at offset_ns */
     uint64_t support_at_zero;  /* ... at offset 0 */
     uint64_t pairs;            /* candidate pairs examined */
+    uint64_t slow_used, sample_used; /* requests that fit in OFFSET_MAX_EVENTS */
 };
 
 /*
