@@ -112,11 +112,46 @@ struct up {
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-static bool starts(const char *s, size_t n, const char *lit, size_t litn)
+/* literal prefix test; a macro so memcmp sees a constant length and inlines */
+#define STARTS(s, n, lit) ((n) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
+
+/* s[0..n) == t[0..n) for short n, without a libc call */
+static inline bool eq_short(const char *a, const char *b, size_t n)
 {
-    return n >= litn && memcmp(s, lit, litn) == 0;
+    while (n >= 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y)
+            return false;
+        a += 8;
+        b += 8;
+        n -= 8;
+    }
+    while (n--)
+        if (*a++ != *b++)
+            return false;
+    return true;
 }
-#define STARTS(s, n, lit) starts((s), (n), (lit), sizeof(lit) - 1)
+
+/* first ']' in s[0..n), 8 bytes at a time (decorators are short) */
+static inline const char *find_close(const char *s, size_t n)
+{
+    size_t i = 0;
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const uint64_t pat = ones * (unsigned char)']';
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        x ^= pat;
+        if ((x - ones) & ~x & highs)
+            break;
+    }
+    for (; i < n; i++)
+        if (s[i] == ']')
+            return s + i;
+    return NULL;
+}
 
 /* Find literal in s[0..n); NULL if absent. */
 static const char *find(const char *s, size_t n, const char *lit, size_t litn)
@@ -1397,7 +1432,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
     p->tz = 0;
     for (unsigned bi = 0; i < n && s[i] == '['; bi++) {
         const char *c = s + i + 1;
-        const char *close = memchr(c, ']', n - i - 1 < 82 ? n - i - 1 : 82);
+        const char *close = find_close(c, n - i - 1 < 82 ? n - i - 1 : 82);
         if (!close)
             break;
         size_t cn = (size_t)(close - c);
@@ -1406,7 +1441,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
         /* a few entries per position: tag sets alternate line by line */
         unsigned way = cn ? ((unsigned)cn * 7u + (unsigned char)c[cn >> 1]) & (DC_WAYS - 1) : 0;
         struct dc_entry tmp, *e = bi < DC_N ? &p->dc[bi][way] : NULL;
-        if (!(e && e->n == cn && e->key == key && cn <= DC_TXT && memcmp(e->txt, c, cn) == 0)) {
+        if (!(e && e->n == cn && e->key == key && cn <= DC_TXT && eq_short(e->txt, c, cn))) {
             classify_decorator(c, cn, d->level_seen, is_last, &tmp);
             if (e && cn <= DC_TXT) {
                 memcpy(e->txt, c, cn);
