@@ -41,11 +41,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.max_scale = 0;
     for (int64_t u = c.unit_ns; u >= 10; u /= 10)
         c.max_scale++;
-    c.need_meta = true;
     c.need_time = (sel & 1) != 0;
     c.interval_ms = (sel & 1) ? 60000 : 0;
     c.by = (enum lat_by)(sel % 7);
     c.by_field = 1;
+    c.need_meta = (sel & 4) != 0 || c.by == BY_PATH || c.by == BY_STATUS;
     c.cal = (sel & 2) != 0;
     struct lat_result r;
     lat_result_init(&r, &c);

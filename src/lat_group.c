@@ -36,6 +36,8 @@ void lat_acc_fini(struct lat_acc *a)
     hist_fini(&a->h);
     free(a->dense);
     a->dense = NULL;
+    free(a->cal_dense);
+    a->cal_dense = NULL;
     if (a->cal) {
         lat_strmap_free(a->cal);
         free(a->cal);
@@ -45,6 +47,15 @@ void lat_acc_fini(struct lat_acc *a)
 
 void lat_acc_flush(struct lat_acc *a)
 {
+    if (a->cal_dense) {
+        for (int v = 0; v < LAT_DENSE; v++)
+            if (a->cal_dense[v]) {
+                char b[16];
+                int n = snprintf(b, sizeof b, "%d", v);
+                lat_strmap_add(a->cal, b, (size_t)n, a->cal_dense[v]);
+                a->cal_dense[v] = 0;
+            }
+    }
     if (!a->dense || !a->dense_n)
         return;
     for (int64_t v = 0; v < LAT_DENSE; v++)
@@ -55,11 +66,15 @@ void lat_acc_flush(struct lat_acc *a)
     a->dense_n = 0;
 }
 
+/* Values stay <= LAT_VALUE_MAX base units (2.3e18: 73 years in ns) so every
+   histogram index stays encodable; only absurd inputs are clamped. */
+#define LAT_VALUE_MAX (INT64_MAX / 4)
+
 static int64_t mul_sat(int64_t v, int64_t f)
 {
     int64_t r;
-    if (__builtin_mul_overflow(v, f, &r))
-        return INT64_MAX / 4;
+    if (__builtin_mul_overflow(v, f, &r) || r > LAT_VALUE_MAX)
+        return LAT_VALUE_MAX;
     return r;
 }
 
@@ -101,11 +116,20 @@ bool lat_acc_add(struct lat_acc *a, const struct lat_cfg *c, int64_t mant, int n
             mant /= pow10_tab[ndec - c->max_scale]; /* finer than 1 ns: truncated */
             ndec = c->max_scale;
         }
-        if (ndec > a->scale)
-            lat_acc_rescale(a, c->unit_ns / pow10_tab[ndec]);
+        if (ndec > a->scale) {
+            int64_t f = pow10_tab[ndec - a->scale];
+            if (a->h.total && a->h.max > LAT_VALUE_MAX / f) {
+                /* a finer unit would push recorded values out of range:
+                   keep the unit, drop this value's extra decimals */
+                mant /= f;
+                ndec = a->scale;
+            } else {
+                lat_acc_rescale(a, c->unit_ns / pow10_tab[ndec]);
+            }
+        }
     }
     int64_t v;
-    if (__builtin_mul_overflow(mant, pow10_tab[a->scale - ndec], &v) || v > INT64_MAX / 4)
+    if (__builtin_mul_overflow(mant, pow10_tab[a->scale - ndec], &v) || v > LAT_VALUE_MAX)
         return false;
     if (v < LAT_DENSE) {
         if (!a->dense)
@@ -115,8 +139,15 @@ bool lat_acc_add(struct lat_acc *a, const struct lat_cfg *c, int64_t mant, int n
     } else {
         hist_record(&a->h, v);
     }
-    if (a->cal)
-        lat_strmap_add(a->cal, text, tlen, 1);
+    if (a->cal) {
+        if (ndec == 0 && mant < LAT_DENSE && tlen <= 4 && lat_canonical_int(text, tlen)) {
+            if (!a->cal_dense)
+                a->cal_dense = xcalloc(LAT_DENSE, sizeof *a->cal_dense);
+            a->cal_dense[mant]++;
+        } else {
+            lat_strmap_add(a->cal, text, tlen, 1);
+        }
+    }
     return true;
 }
 

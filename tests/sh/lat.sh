@@ -134,4 +134,15 @@ n=$(wc -l < "$T/sorted")
 for p in 50 90 99 99.9; do awk -v p=$p -v n=$n 'NR>=n*p/100 {print; exit}' "$T/sorted"; done | paste -sd, > "$T/w"
 cmp -s "$T/g" "$T/w" && ok "table percentiles == nearest rank by awk" || { nok "table percentiles"; cat "$T/g" "$T/w" | sed 's/^/# /'; }
 
+# status/path/include filters and --by minute agree with grep/awk on the same lines
+want=$(grep -v monitor/health "$T/int.log" | grep -E '"GET /api/(call|user)\?[^"]*" (200|5[0-9][0-9]) ' | awk '$(NF-1)>m{m=$(NF-1)} END {print NR, m}')
+got=$("$G" lat -f -2 --status 200,5xx --path '^/api/(call|user)$' --json "$T/int.log" | python3 -c 'import json,sys; s=json.load(sys.stdin)["lat"]["summary"]; print(s["count"], s["max"])')
+[ "$want" = "$got" ] && ok "--status/--path filters == grep" || nok "--status/--path filters: want $want got $got"
+want=$(grep -c 'api/order' "$T/int.log")
+got=$("$G" lat -f -2 --include api/order --csv "$T/int.log" | tail -1 | cut -d, -f2)
+[ "$want" = "$got" ] && ok "--include == grep -c" || nok "--include: want $want got $got"
+want=$(awk '{print substr($4, 2, 17)}' "$T/int.log" | sort | uniq -c | awk '{print $1}' | paste -sd' ')
+got=$("$G" lat -f -2 --by minute --csv "$T/int.log" | tail -n +2 | cut -d, -f2 | paste -sd' ')
+[ "$want" = "$got" ] && ok "--by minute counts == awk over [dd/Mon/yyyy:HH:MM" || nok "--by minute: want $want got $got"
+
 rm -rf "$T"
