@@ -248,6 +248,9 @@ int cmd_gc(int argc, char **argv)
         const char *fmt = res.mixed_formats ? "mixed" : gc_format_name(res.format);
         gc_analysis_report(&run->a, &run->ctx, fmt, root);
         gc_findings_report(&run->a, root);
+        /* text: findings right after the summary, what a reader needs first */
+        if (co.out == OUT_TEXT)
+            rn_move_after(root, rn_get(root, "findings"), rn_get(root, "summary"));
         struct report_node *in = rn_obj(root, "inputs");
         rn_title(in, "Input");
         rn_int(in, "files", res.files);

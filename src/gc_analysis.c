@@ -115,6 +115,7 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     table_init(&a->concurrent, 256, false);
     table_init(&a->causes, 256, false);
     table_init(&a->stall_threads, 10000, false);
+    table_init(&a->cycle_names, 64, false);
     a->pause_min_ns = INT64_MAX;
     a->prev_after_kb = -1;
     a->cur_minute = INT64_MIN;
@@ -137,6 +138,7 @@ void gc_analysis_fini(struct gc_analysis *a)
     table_fini(&a->concurrent);
     table_fini(&a->causes);
     table_fini(&a->stall_threads);
+    table_fini(&a->cycle_names);
     free(a->buckets);
 }
 
@@ -224,15 +226,22 @@ static struct gc_bucket *bucket_for(struct gc_analysis *a, const struct gc_event
     return b;
 }
 
-static bool is_collection(enum gc_kind k)
+/* A G1 "concurrent start" pause is a young collection that also starts
+   marking; a CMS initial mark collects nothing. */
+static bool initial_mark_collects(const struct gc_analysis *a)
 {
-    return k == GC_KIND_YOUNG || k == GC_KIND_MIXED || k == GC_KIND_FULL || k == GC_KIND_DEGENERATED ||
-           k == GC_KIND_INITIAL_MARK;
+    return a->collector != GC_COLL_CMS;
 }
 
-static bool is_young(enum gc_kind k)
+static bool is_collection(const struct gc_analysis *a, enum gc_kind k)
 {
-    return k == GC_KIND_YOUNG || k == GC_KIND_MIXED || k == GC_KIND_INITIAL_MARK;
+    return k == GC_KIND_YOUNG || k == GC_KIND_MIXED || k == GC_KIND_FULL || k == GC_KIND_DEGENERATED ||
+           (k == GC_KIND_INITIAL_MARK && initial_mark_collects(a));
+}
+
+static bool is_young(const struct gc_analysis *a, enum gc_kind k)
+{
+    return k == GC_KIND_YOUNG || k == GC_KIND_MIXED || (k == GC_KIND_INITIAL_MARK && initial_mark_collects(a));
 }
 
 static void track_gc_id(struct gc_analysis *a, int64_t id)
@@ -254,7 +263,7 @@ static void memory_add(struct gc_analysis *a, const struct gc_event *e, int64_t 
 {
     if (e->heap_total_kb > a->heap_total_max_kb)
         a->heap_total_max_kb = e->heap_total_kb;
-    if (e->young_total_kb > a->young_total_kb_max && is_young(e->kind))
+    if (e->young_total_kb > a->young_total_kb_max && is_young(a, e->kind))
         a->young_total_kb_max = e->young_total_kb;
     if (e->heap_before_kb >= 0 && a->prev_after_kb >= 0 && e->heap_before_kb >= a->prev_after_kb) {
         a->alloc_kb += e->heap_before_kb - a->prev_after_kb;
@@ -270,7 +279,7 @@ static void memory_add(struct gc_analysis *a, const struct gc_event *e, int64_t 
             a->after_max_kb = e->heap_after_kb;
     }
     /* promotion: what left the young generation but did not leave the heap */
-    if (is_young(e->kind) && e->young_before_kb >= 0 && e->young_after_kb >= 0 &&
+    if (is_young(a, e->kind) && e->young_before_kb >= 0 && e->young_after_kb >= 0 &&
         e->heap_before_kb >= 0 && e->heap_after_kb >= 0) {
         int64_t p = (e->young_before_kb - e->young_after_kb) - (e->heap_before_kb - e->heap_after_kb);
         if (p > 0)
@@ -352,11 +361,11 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
         a->kind[k].max_ns = d;
     table_add(&a->by_name, e->name ? e->name : gc_kind_name(k), k, d, e, t_ns);
     table_add(&a->causes, e->cause, k, d, e, t_ns);
-    if (is_collection(k))
+    if (is_collection(a, k))
         a->collections++;
     if (k == GC_KIND_INITIAL_MARK)
         a->conc_cycles_started++;
-    if (is_young(k)) {
+    if (is_young(a, k)) {
         hist_record(&a->young_h, d);
         frequency_add(a, e, t_ns);
     }
@@ -415,6 +424,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
         break;
     case GC_EV_CYCLE:
         a->cycle_events++;
+        table_add(&a->cycle_names, e->name ? e->name : "cycle", GC_KIND_OTHER, e->duration_ns, e, t_ns);
         table_add(&a->causes, e->cause, GC_KIND_OTHER, -1, e, t_ns);
         flags_add(a, e, t_ns);
         memory_add(a, e, t_ns);

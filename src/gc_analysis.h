@@ -93,6 +93,7 @@ struct gc_analysis {
     struct gc_table concurrent;  /* concurrent phases */
     struct gc_table causes;      /* cause -> count, pause time */
     struct gc_table stall_threads;
+    struct gc_table cycle_names;  /* GC_EV_CYCLE by name ("Garbage Collection", "Minor Collection", ...) */
     struct hist stall_h;
     uint64_t stall_count;
     int64_t stall_total_ns, stall_max_ns;

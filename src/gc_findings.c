@@ -178,6 +178,7 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *arr = rn_arr(root, "findings");
     rn_title(arr, "Findings");
+    rn_flags(arr, RF_FINDINGS);
     char s[256];
     occ_finding(arr, &T_CMF, &a->cmf, "concurrent mode failures", true);
     occ_finding(arr, &T_PROMO, &a->promo_failed, "promotion failures", true);

@@ -88,11 +88,11 @@ static void report_pauses(const struct gc_analysis *a, struct report_node *root)
     struct report_node *p = rn_obj(root, "pauses");
     rn_title(p, "Stop-the-world pauses");
     rn_int(p, "count", (int64_t)a->pause_count);
-    rn_unit(rn_num(p, "total_ms", ms(a->pause_total_ns), 3), "ms");
-    rn_unit(rn_num(p, "min_ms", a->pause_count ? ms(a->pause_min_ns) : 0, 3), "ms");
-    rn_unit(rn_num(p, "mean_ms", a->pause_count ? ms(a->pause_total_ns) / (double)a->pause_count : 0, 3), "ms");
-    rn_unit(rn_num(p, "max_ms", ms(a->pause_max_ns), 3), "ms");
-    rn_unit(rn_num(p, "stddev_ms", hist_stddev(&a->pause_h) / 1e6, 3), "ms");
+    rn_title(rn_unit(rn_num(p, "total_ms", ms(a->pause_total_ns), 3), "ms"), "total");
+    rn_title(rn_unit(rn_num(p, "min_ms", a->pause_count ? ms(a->pause_min_ns) : 0, 3), "ms"), "min");
+    rn_title(rn_unit(rn_num(p, "mean_ms", a->pause_count ? ms(a->pause_total_ns) / (double)a->pause_count : 0, 3), "ms"), "mean");
+    rn_title(rn_unit(rn_num(p, "max_ms", ms(a->pause_max_ns), 3), "ms"), "max");
+    rn_title(rn_unit(rn_num(p, "stddev_ms", hist_stddev(&a->pause_h) / 1e6, 3), "ms"), "stddev");
     add_percentiles(p, &a->pause_h);
 
     struct report_node *over = rn_obj(root, "over_ms");
@@ -138,6 +138,11 @@ static void report_kinds(const struct gc_analysis *a, struct report_node *root)
              "concurrent cycles");
     rn_title(rn_int(c, "gc_ids", (int64_t)a->distinct_gc_ids), "distinct GC ids");
 
+    struct report_node *ck = rn_arr(c, "by_name");
+    rn_title(ck, "Concurrent collector cycles");
+    rn_flags(ck, RF_TABLE);
+    table_rows(ck, &a->cycle_names, "name", false, false);
+
     struct report_node *cc = rn_arr(root, "concurrent_phases");
     rn_title(cc, "Concurrent phases (application keeps running)");
     rn_flags(cc, RF_TABLE);
@@ -160,14 +165,12 @@ static void report_time(const struct gc_analysis *a, struct report_node *root)
         rn_null(t, "first");
         rn_null(t, "last");
     }
-    rn_unit(rn_title(rn_num(root, "throughput_pct", gc_analysis_throughput_pct(a), 3),
-                     "Throughput (time outside STW pauses)"), "%");
+    rn_flags(rn_num(root, "throughput_pct", gc_analysis_throughput_pct(a), 3), RF_NOTEXT);
 
     struct report_node *f = rn_obj(root, "frequency");
     rn_title(f, "Young collection frequency");
     double minutes = (double)a->span_ns / 6e10;
-    uint64_t young = a->kind[GC_KIND_YOUNG].count + a->kind[GC_KIND_MIXED].count +
-                     a->kind[GC_KIND_INITIAL_MARK].count;
+    uint64_t young = a->young_h.total; /* young, mixed and G1 concurrent-start pauses */
     rn_int(f, "young_count", (int64_t)young);
     rn_title(rn_num(f, "per_min_mean", minutes > 0 ? (double)young / minutes : NAN, 2), "per minute (mean)");
     rn_title(rn_int(f, "per_min_max", (int64_t)a->max_minute_young), "per minute (max)");
@@ -252,7 +255,9 @@ static void report_causes_stalls(const struct gc_analysis *a, struct report_node
         rn_unit(rn_num(sp, "total_ms", ms(a->sp_total_ns), 3), "ms");
         rn_unit(rn_num(sp, "max_ms", ms(a->sp_max_ns), 3), "ms");
         rn_unit(rn_title(rn_num(sp, "ttsp_max_ms", ms(a->sp_ttsp_max_ns), 3), "time to safepoint (max)"), "ms");
-        rn_unit(rn_title(rn_num(sp, "non_gc_ms", ms(a->sp_total_ns - a->pause_total_ns), 3),
+        /* Only meaningful when the safepoint lines cover every GC pause. */
+        bool covers = a->sp_count >= a->pause_count && a->sp_total_ns >= a->pause_total_ns;
+        rn_unit(rn_title(rn_num(sp, "non_gc_ms", covers ? ms(a->sp_total_ns - a->pause_total_ns) : NAN, 3),
                          "stopped time beyond GC pauses"), "ms");
     }
 }
@@ -300,6 +305,14 @@ void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *
     rn_str(s, "format", jvm_format);
     if (ctx->jvm_version)
         rn_str(s, "jvm", ctx->jvm_version);
+    rn_unit(rn_num(s, "span", (double)a->span_ns / 1e9, 3), "s");
+    rn_str(s, "pauses", "");
+    char buf[160];
+    snprintf(buf, sizeof buf, "%llu, %.3f ms in total, max %.3f ms",
+             (unsigned long long)a->pause_count, ms(a->pause_total_ns), ms(a->pause_max_ns));
+    free(s->last->s);
+    s->last->s = xstrdup(buf);
+    rn_unit(rn_title(rn_num(s, "throughput", gc_analysis_throughput_pct(a), 3), "throughput"), "% of wall time outside GC pauses");
 
     rn_flags(rn_str(root, "collector", gc_collector_name(ctx->collector)), RF_NOTEXT);
     rn_flags(rn_str(root, "jvm_format", jvm_format), RF_NOTEXT);
