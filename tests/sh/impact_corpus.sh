@@ -9,7 +9,7 @@ set -u
 G=${GCLAT_ASAN:-${GCLAT:-./gclat}}
 [ -x "$G" ] || G=${GCLAT:-./gclat}
 C="${SHARED:-}/corpus/gc"
-if [ -z "${SHARED:-}" ] || [ ! -f "$C/MANIFEST.tsv" ]; then echo "ok - impact corpus (skipped: no shared corpus)"; exit 0; fi
+if [ -z "${SHARED:-}" ] || [ ! -f "$C/MANIFEST.tsv" ]; then echo "ok - impact corpus # SKIP no shared corpus"; exit 0; fi
 T=${TMPDIR:-/tmp}/impact_corpus.$$
 mkdir -p "$T"
 n=0; used=0; bad=0
