@@ -56,7 +56,7 @@ same=no; cmp -s "$W/ref.txt" "$W/got.txt" && same=yes
   echo "## gclat lat"
   echo
   echo "Input: \`$F\`, $lines lines, $((bytes / 1000000)) MB (tests/fixtures/access/gen_access.py $LINES 42);"
-  echo "2x file: the same concatenated twice. $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')). Best of 3 runs, page cache warm."
+  echo "2x file: the same concatenated twice. $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')). Best wall time of 5 runs (pipeline: 3), page cache warm."
   echo "\`--format cal\` output identical to the pipeline's: **$same**."
   echo
   echo "| command | wall s | user s | sys s | peak RSS MB | MB/s (wall) | MB/s per CPU s |"

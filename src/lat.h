@@ -163,7 +163,11 @@ struct lat_acc {
     uint64_t *dense;         /* counts of values < LAT_DENSE, flushed into h */
     uint64_t dense_n;
     struct lat_strmap *cal;  /* NULL unless --format cal */
+    uint64_t *cal_dense;     /* cal: counts of canonical integer strings "0".."2047",
+                                moved into cal by lat_acc_flush */
 };
+/* True if s[0..n) is the canonical decimal text of an integer (no leading zero). */
+static inline bool lat_canonical_int(const char *s, size_t n) { return n == 1 || (n > 1 && s[0] != '0'); }
 
 void lat_acc_init(struct lat_acc *a, int precision, int64_t unit_ns, bool cal);
 void lat_acc_fini(struct lat_acc *a);

@@ -36,6 +36,8 @@ void lat_acc_fini(struct lat_acc *a)
     hist_fini(&a->h);
     free(a->dense);
     a->dense = NULL;
+    free(a->cal_dense);
+    a->cal_dense = NULL;
     if (a->cal) {
         lat_strmap_free(a->cal);
         free(a->cal);
@@ -45,6 +47,15 @@ void lat_acc_fini(struct lat_acc *a)
 
 void lat_acc_flush(struct lat_acc *a)
 {
+    if (a->cal_dense) {
+        for (int v = 0; v < LAT_DENSE; v++)
+            if (a->cal_dense[v]) {
+                char b[16];
+                int n = snprintf(b, sizeof b, "%d", v);
+                lat_strmap_add(a->cal, b, (size_t)n, a->cal_dense[v]);
+                a->cal_dense[v] = 0;
+            }
+    }
     if (!a->dense || !a->dense_n)
         return;
     for (int64_t v = 0; v < LAT_DENSE; v++)
@@ -128,8 +139,15 @@ bool lat_acc_add(struct lat_acc *a, const struct lat_cfg *c, int64_t mant, int n
     } else {
         hist_record(&a->h, v);
     }
-    if (a->cal)
-        lat_strmap_add(a->cal, text, tlen, 1);
+    if (a->cal) {
+        if (ndec == 0 && mant < LAT_DENSE && tlen <= 4 && lat_canonical_int(text, tlen)) {
+            if (!a->cal_dense)
+                a->cal_dense = xcalloc(LAT_DENSE, sizeof *a->cal_dense);
+            a->cal_dense[mant]++;
+        } else {
+            lat_strmap_add(a->cal, text, tlen, 1);
+        }
+    }
     return true;
 }
 

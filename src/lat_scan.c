@@ -22,6 +22,39 @@
 
 #define READ_CHUNK ((size_t)4 << 20)
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/*
+ * Find needle nd[0..k) in h[0..n). With SSE2: test 16 positions at once for
+ * the needle's first and last byte, and compare the middle only where both
+ * match (the usual SIMD substring search); the tail and other targets use
+ * memmem. Same result as memmem.
+ */
+static const char *lit_find(const char *h, size_t n, const char *nd, size_t k)
+{
+#if defined(__SSE2__)
+    if (k >= 2 && n >= k) {
+        const __m128i first = _mm_set1_epi8(nd[0]), last = _mm_set1_epi8(nd[k - 1]);
+        size_t i = 0;
+        for (; i + k - 1 + 16 <= n; i += 16) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(h + i));
+            __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(h + i + k - 1));
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, first), _mm_cmpeq_epi8(b, last)));
+            while (m) {
+                unsigned bit = (unsigned)__builtin_ctz(m);
+                if (memcmp(h + i + bit + 1, nd + 1, k - 2) == 0)
+                    return h + i + bit;
+                m &= m - 1;
+            }
+        }
+        return memmem(h + i, n - i, nd, k);
+    }
+#endif
+    return memmem(h, n, nd, k);
+}
+
 struct worker {
     const struct lat_cfg *c;
     const char *fname;
@@ -236,11 +269,12 @@ static void worker_init(struct worker *w, const struct lat_cfg *c, const char *f
     if (!w->all_lit)
         w->nlit = 0;
     w->fast = c->src == LAT_SRC_FIELD && c->sep_blank && c->field < 0 && c->by == BY_NONE && !c->need_meta &&
-              !c->need_time && !c->interval_ms && !c->cal && (c->ninc + c->nexc == 0 || w->all_lit);
+              !c->need_time && !c->interval_ms && (c->ninc + c->nexc == 0 || w->all_lit);
 }
 
 /*
- * The common case (`-f -N`, default separator, no groups, times or regexes)
+ * The common case (`-f -N`, default separator, no groups, times or regexes,
+ * with or without --format cal)
  * without the general path's calls: the field scan is inline, an integer is
  * parsed here and counted straight into the dense array. Anything unusual
  * (decimals, big values, bad values) goes through the general functions, so
@@ -275,10 +309,13 @@ static inline void fast_line(struct worker *w, const char *line, size_t len, uin
             m = m * 10 + d;
         }
         struct lat_acc *a = &w->all->acc;
-        if (i == vl && m < LAT_DENSE && a->scale == 0 && a->dense) {
+        if (i == vl && m < LAT_DENSE && a->scale == 0 && a->dense &&
+            (!a->cal || (a->cal_dense && lat_canonical_int(v, vl)))) {
             r->lines++;
             a->dense[m]++;
             a->dense_n++;
+            if (a->cal)
+                a->cal_dense[m]++;
             return;
         }
     }
@@ -291,7 +328,7 @@ static size_t scan_buf(struct worker *w, const char *buf, size_t n, bool final, 
     size_t pos = 0;
     const char *next[32];
     for (int k = 0; k < w->nlit; k++) {
-        next[k] = memmem(buf, n, w->lit[k], w->lit_len[k]);
+        next[k] = lit_find(buf, n, w->lit[k], w->lit_len[k]);
         if (!next[k])
             next[k] = buf + n;
     }
@@ -310,7 +347,7 @@ static size_t scan_buf(struct worker *w, const char *buf, size_t n, bool final, 
             if (next[k] < buf + e) { /* a match starting in this line */
                 mask |= 1u << k;
                 const char *from = buf + e;
-                next[k] = from < buf + n ? memmem(from, n - e, w->lit[k], w->lit_len[k]) : NULL;
+                next[k] = from < buf + n ? lit_find(from, n - e, w->lit[k], w->lit_len[k]) : NULL;
                 if (!next[k])
                     next[k] = buf + n;
             }
@@ -447,7 +484,7 @@ static int scan_reader(const struct lat_cfg *c, const char *path, struct lat_res
     while ((rc = reader_next(&rd, &line, &len)) == 1) {
         uint32_t mask = 0;
         for (int k = 0; k < w.nlit; k++)
-            if (memmem(line, len, w.lit[k], w.lit_len[k]))
+            if (lit_find(line, len, w.lit[k], w.lit_len[k]))
                 mask |= 1u << k;
         process_line(&w, line, len, rd.lineno, mask);
         r->bytes += len + 1;

@@ -466,6 +466,15 @@ static void fact_gctoolkit_serial(void)
     gcu_fini(&R);
 }
 
+/* GCToolKit gc.log (unified CMS): runtime duration 8.772 s = last - first uptime of the log */
+static void fact_gctoolkit_cms_runtime(void)
+{
+    LOAD("gctoolkit-testdata/gc.log");
+    CHECK_EQ_INT(R.ctx.last_uptime_ns - R.ctx.first_uptime_ns, 8772000000LL);
+    CHECK_EQ_INT(R.ctx.collector, GC_COLL_CMS);
+    gcu_fini(&R);
+}
+
 /* GCToolKit jvm-gc-10Nov2022.log (unified G1): young 4 / young-IM 2 / CM 2 / RM 2 / cleanup 2 /
    root-region-scan 2 / clear-claimed-marks 2 / cleanup-for-next-mark 2 / conc-cleanup 2 */
 static void fact_gctoolkit_g1(void)
@@ -871,6 +880,7 @@ int main(int argc, char **argv)
     RUN(fact_gctoolkit_parallel);
     RUN(fact_gctoolkit_serial);
     RUN(fact_gctoolkit_g1);
+    RUN(fact_gctoolkit_cms_runtime);
     RUN(fact_jifa_11g1);
     RUN(fact_jifa_11zgc);
     RUN(fact_jifa_17zgc);
