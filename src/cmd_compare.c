@@ -1,16 +1,189 @@
 /*
- * cmd_compare.c — placeholder until `gclat compare` is built (see the issue tracker).
- * It exists so the command table is complete; it does nothing and says so.
+ * cmd_compare.c — `gclat compare NAME=INPUTS ...`: one column per run, the
+ * change in % against the first run, and --fail-if conditions for CI (exit
+ * 4 when any holds). Inputs and metrics: compare.h, compare_table.c.
  */
+#include "cli.h"
 #include "commands.h"
+#include "compare.h"
+#include "render.h"
 #include "util.h"
 
-const char cmd_compare_help[] = "usage: gclat compare ...\n\nNot implemented in this build yet.\n";
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char cmd_compare_help[] =
+    "usage: gclat compare [OPTIONS] NAME=FILES... NAME=FILES...\n"
+    "\n"
+    "Compare runs side by side: a column per run (the first is the baseline) and the change\n"
+    "in % against the baseline, for whatever the inputs hold: request latency (count, mean,\n"
+    "stddev, P50..P99.99, max) from access logs, GC pauses (count, total, mean, stddev,\n"
+    "percentiles, max, share of time), pauses over thresholds, pause kinds, allocation\n"
+    "stalls, GC CPU, allocation rate, and CPU (mean, stddev, percentiles) from top -b output.\n"
+    "Rows a run does not have show '-'.\n"
+    "\n"
+    "Inputs:\n"
+    "  NAME=F1,F2,...        files of run NAME; the same NAME may be given again to add files.\n"
+    "                        Each file's kind is detected from its first lines: a GC log\n"
+    "                        (any HotSpot format), top -b output (a line starting 'top - '),\n"
+    "                        otherwise an access log.\n"
+    "  NAME:gc=FILES         force the kind: gc, access or cpu (also 'top')\n"
+    "  --gc SPEC, --access SPEC, --cpu SPEC   the same, as an option before one SPEC\n"
+    "  Access logs are read by 'gclat lat', top -b output by 'gclat cpu' (run as child\n"
+    "  processes with --json); pass their options with --lat-arg ARG / --cpu-arg ARG\n"
+    "  (repeat for several), e.g. --lat-arg=--field=-2.\n"
+    "\n"
+    "Options:\n"
+    "  --fail-if 'METRIC OP VALUE'  exit 4 if the condition holds for any run after the first;\n"
+    "                        OP is >, >=, <, <=; VALUE is a change with sign and % ('+10%',\n"
+    "                        '-5%'), or an absolute value in the metric's unit ('150ms', '2s',\n"
+    "                        '3' for counts, '5%' for gc.share). An unsigned N% on a metric\n"
+    "                        whose unit is not % means a change of +N%. Repeatable.\n"
+    "  --over LIST           GC thresholds for 'pauses longer than' (default 1,10,100,200,300,1000 ms)\n"
+    "  --csv                 the comparison table as CSV\n"
+    "\n"
+    "Metrics (names for --fail-if):\n"
+    COMPARE_METRICS_HELP
+    "\n"
+    "Common options:\n"
+    "  --json            JSON: runs, comparison rows with values and change_pct per run,\n"
+    "                    conditions\n"
+    "  -o, --output FILE write to FILE\n"
+    "  -q, --quiet       no warnings\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "Examples:\n"
+    "  gclat compare jdk8-cms=gc8.log,access8.log,top8.txt jdk17-zgc=gc17.log,access17.log,top17.txt\n"
+    "  gclat compare dc-a=a/gc.log dc-b=b/gc.log dc-c=c/gc.log\n"
+    "  gclat compare --fail-if 'p99 > +10%' --fail-if 'gc.max > 200ms' base=old/ new=new/...\n"
+    "\n"
+    "Exit codes: 0 ok, 1 usage, 2 bad input, 3 I/O error, 4 a --fail-if condition held.\n";
+
+static void usage_die(const char *msg, const char *arg)
+{
+    die(EXIT_USAGE, "%s '%s' (see 'gclat compare --help')", msg, arg);
+}
+
+/* Shared with cmd_report: parse the input options both commands accept. Returns true if consumed. */
+bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok);
+bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok)
+{
+    const char *a = argv[*i];
+    enum compare_kind k = CK_AUTO;
+    if (opt_is(a, "--gc"))
+        k = CK_GC;
+    else if (opt_is(a, "--access"))
+        k = CK_ACCESS;
+    else if (opt_is(a, "--cpu"))
+        k = CK_CPU;
+    if (k != CK_AUTO) {
+        const char *v = opt_value(argc, argv, i);
+        if (!compare_add_input(set, v, k, plain_ok))
+            exit(EXIT_USAGE);
+        return true;
+    }
+    if (opt_is(a, "--lat-arg") || opt_is(a, "--cpu-arg")) {
+        bool lat = opt_is(a, "--lat-arg");
+        char *v = (char *)opt_value(argc, argv, i);
+        char ***arr = lat ? &set->lat_args : &set->cpu_args;
+        int *n = lat ? &set->n_lat_args : &set->n_cpu_args;
+        *arr = xrealloc(*arr, (size_t)(*n + 1) * sizeof **arr);
+        (*arr)[(*n)++] = v;
+        return true;
+    }
+    if (opt_is(a, "--over")) {
+        const char *v = opt_value(argc, argv, i);
+        int n = parse_duration_list_us(v, 1000, set->th.over_ns, GC_MAX_OVER);
+        if (n <= 0)
+            die(EXIT_USAGE, "bad --over list '%s'", v);
+        for (int j = 0; j < n; j++)
+            set->th.over_ns[j] *= 1000;
+        set->th.n_over = n;
+        return true;
+    }
+    return false;
+}
 
 int cmd_compare(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    warnx("not implemented in this build yet");
-    return EXIT_USAGE;
+    struct common_opts co;
+    common_opts_init(&co);
+    struct compare_set set;
+    compare_set_init(&set);
+    struct compare_cond *conds = NULL;
+    int nconds = 0;
+    bool only_files = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
+            if (!compare_add_input(&set, a, CK_AUTO, false))
+                exit(EXIT_USAGE);
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            only_files = true;
+        } else if (common_opt(&co, argc, argv, &i)) {
+            continue;
+        } else if (compare_input_opt(&set, argc, argv, &i, false)) {
+            continue;
+        } else if (opt_is(a, "--fail-if")) {
+            const char *v = opt_value(argc, argv, &i);
+            conds = xrealloc(conds, (size_t)(nconds + 1) * sizeof *conds);
+            const char *err = NULL;
+            if (!compare_cond_parse(v, &conds[nconds], &err))
+                die(EXIT_USAGE, "--fail-if '%s': %s", v, err);
+            nconds++;
+        } else {
+            usage_die("unknown option", a);
+        }
+    }
+    if (set.n < 1)
+        die(EXIT_USAGE, "no runs (give NAME=FILES for each run; see --help)");
+    if (set.n < 2 && !co.quiet)
+        warnx("only one run: nothing to compare it with");
+    common_opts_finish(&co);
+    set.quiet = co.quiet;
+
+    int rc = compare_load(&set, NULL);
+    if (rc) {
+        compare_set_fini(&set);
+        free(conds);
+        return rc;
+    }
+    struct compare_table t;
+    compare_table_build(&t, &set);
+    if (t.n == 0 && !co.quiet)
+        warnx("no metric found in any run");
+    for (int c = 0; c < nconds; c++)
+        if (!compare_table_find(&t, conds[c].metric) && !co.quiet)
+            warnx("--fail-if '%s': no run has metric '%s'", conds[c].text, conds[c].metric);
+
+    struct report_node *root = rn_root();
+    int held = compare_report(&t, &set, conds, nconds, co.out != OUT_JSON, root);
+    FILE *out = common_output(&co);
+    if (co.out == OUT_JSON)
+        render_json(out, root);
+    else if (co.out == OUT_CSV)
+        render_csv(out, rn_get(root, "comparison"));
+    else
+        render_text(out, root, &co.render);
+    common_output_close(out);
+    if (held) {
+        for (const struct report_node *o = rn_get(root, "conditions")->first; o; o = o->next) {
+            const struct report_node *res = rn_get(o, "result");
+            if (res && strcmp(res->s, "HOLDS") == 0)
+                warnx("condition holds: %s for %s (observed %s)", rn_get(o, "condition")->s,
+                      rn_get(o, "run")->s, rn_get(o, "observed")->s);
+        }
+        rc = EXIT_CONDITION;
+    }
+    rn_free(root);
+    compare_table_fini(&t);
+    for (int c = 0; c < nconds; c++)
+        compare_cond_fini(&conds[c]);
+    free(conds);
+    compare_set_fini(&set);
+    return rc;
 }

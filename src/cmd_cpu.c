@@ -1,16 +1,968 @@
 /*
- * cmd_cpu.c — placeholder until `gclat cpu` is built (see the issue tracker).
- * It exists so the command table is complete; it does nothing and says so.
+ * cmd_cpu.c — `gclat cpu`: a JVM's CPU and memory over time, from `top -b`
+ * captures, from `gclat cpu --record` files, or by sampling /proc live.
+ *
+ * All inputs become struct top_frame (top_parse.h, proc_record.h) and go
+ * through one aggregator, so a live run, its record file and a top capture
+ * produce the same report shape. Values are kept as %CPU x 100 integers in
+ * hist.h histograms (exact for top's one decimal), so means and the
+ * percentile table are exact. Thread categories: every thread row of a thread
+ * frame adds its %CPU to exactly one category, so the categories add up to
+ * the thread total by construction (the tests check it anyway).
  */
+#include "cli.h"
 #include "commands.h"
+#include "diag.h"
+#include "hist.h"
+#include "proc_record.h"
+#include "proc_sample.h"
+#include "reader.h"
+#include "render.h"
+#include "report.h"
+#include "stats.h"
+#include "threadcat.h"
+#include "top_parse.h"
 #include "util.h"
 
-const char cmd_cpu_help[] = "usage: gclat cpu ...\n\nNot implemented in this build yet.\n";
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char cmd_cpu_help[] =
+    "usage: gclat cpu [OPTIONS] FILE...             read top -b output or a --record file\n"
+    "       gclat cpu --pid PID [--threads] [--interval 1s] [--duration 60s | --count N]\n"
+    "                 [--record FILE] [--thread-dump FILE]   sample /proc live\n"
+    "\n"
+    "Reports, per process (or per thread for `top -H` captures and --threads), the number\n"
+    "of samples, mean and standard deviation of %CPU and of cores used (%CPU / 100), the\n"
+    "P50 P66 P80 P85 P90 P95 P98 P99 P99.9 P99.99 P100 table (nearest rank), the maximum\n"
+    "and when, samples over the --over threshold, RES/VIRT over time, and for top input\n"
+    "the machine's us/sy/ni/id/wa/hi/si/st and load average. With threads, each thread is\n"
+    "put in a category (GC, JIT, VM, JVM, app, exited) by name, pools are grouped\n"
+    "(http-nio-8080-exec-12 -> http-nio-8080-exec-*), and the GC share of the JVM's CPU\n"
+    "is one line. FILE may be '-' and may be gzip-compressed.\n"
+    "\n"
+    "Options:\n"
+    "  --pid PID[,PID]     with FILEs: only these PIDs; without: sample this process live\n"
+    "  --command NAME,...  only processes whose COMMAND (first word, basename) is NAME\n"
+    "                      (default: java; if no row matches, the 5 busiest processes)\n"
+    "  --all               every process, no --command default\n"
+    "  --threads           live: sample every thread too (/proc/PID/task/*/stat)\n"
+    "  --interval DUR      live sampling interval (default 1s)\n"
+    "  --duration DUR      live: stop after DUR (default 60s unless --count)\n"
+    "  --count N           live: stop after N samples\n"
+    "  --record FILE       live: also write the samples to FILE (read back with gclat cpu FILE)\n"
+    "  --thread-dump FILE  jstack / jcmd Thread.print output: map nid to full thread names\n"
+    "                      (the kernel keeps 15 bytes of a thread name)\n"
+    "  --over PCT          spike threshold in %CPU of one core (default 100%; e.g. 300%)\n"
+    "  --top N             threads listed in the thread table (default 20; 0 = all)\n"
+    "  --gc-share-warn PCT finding when GC threads use at least PCT of the JVM's CPU\n"
+    "                      (default 10%)\n"
+    "\n"
+    "--csv writes the per-thread table when threads were seen, else the per-process table.\n"
+    "\n"
+    "Common options:\n"
+    "  --json            machine-readable JSON\n"
+    "  --csv             CSV (see above for which table)\n"
+    "  -o, --output FILE write the report to FILE instead of standard output\n"
+    "  --strict          exit 2 if any input line was not understood\n"
+    "  -q, --quiet       no progress line and no warnings on stderr\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
+    "Details: docs/cpu.md\n";
+#define MAX_SPIKES_LISTED 20
+
+struct ent {
+    int64_t id;
+    char *name;
+    bool cut;
+    enum tcat cat;
+    char *group;
+    struct hist cpu; /* %CPU x 100 per sample */
+    int64_t max_x100;
+    char max_when[32];
+    uint64_t spikes;
+    int64_t ticks; /* record input only */
+    int64_t res_first, res_last, res_min, res_max;
+    int64_t virt_first, virt_last, virt_min, virt_max;
+    char first_when[32], last_when[32];
+    struct report_node *series; /* JSON only: per-sample when/cpu/res/virt */
+};
+
+struct entset {
+    struct ent *e;
+    size_t n, cap;
+    size_t *idx; /* open addressing, value = index + 1 */
+    size_t icap;
+};
+
+struct group {
+    char *name;
+    enum tcat cat;
+    int64_t threads;
+    long double sum_x100;
+    int64_t ticks;
+};
+
+struct spike {
+    char when[32];
+    int64_t id;
+    char *name;
+    int64_t cpu_x100;
+};
+
+struct agg {
+    /* options */
+    int64_t *pids;
+    int npids;
+    char **cmds;
+    int ncmds;
+    bool all;
+    int64_t over_x100;
+    int top_n;
+    double gc_warn_pct;
+    /* input */
+    uint64_t frames, thread_frames, record_frames;
+    char first_when[32], last_when[32];
+    bool any_top, any_record;
+    struct hist mcpu[8];
+    uint64_t mcpu_n;
+    struct hist load[3];
+    struct hist mem_used; /* MiB x 10 */
+    double mem_total_mib;
+    struct entset procs, threads;
+    struct group *groups;
+    size_t ngroups, gcap;
+    long double cat_x100[TC_N];
+    int64_t cat_ticks[TC_N];
+    int64_t cat_threads[TC_N];
+    long double thread_total_x100;
+    int64_t thread_total_ticks, proc_total_ticks;
+    struct spike *spikes;
+    size_t nspikes, scap;
+    uint64_t spikes_total;
+    int64_t self_cpu_us, self_wall_us;
+    int64_t clk_tck, ncpu;
+    struct report_node *series_root; /* holder for per-entity series */
+};
+
+static void agg_init(struct agg *a)
+{
+    for (int k = 0; k < 8; k++)
+        hist_init(&a->mcpu[k], 3);
+    for (int k = 0; k < 3; k++)
+        hist_init(&a->load[k], 3);
+    hist_init(&a->mem_used, 3);
+    a->series_root = rn_root();
+}
+
+static void entset_free(struct entset *s);
+
+/* Free what the input filled in; options stay. */
+static void agg_fini(struct agg *a)
+{
+    for (int k = 0; k < 8; k++)
+        hist_fini(&a->mcpu[k]);
+    for (int k = 0; k < 3; k++)
+        hist_fini(&a->load[k]);
+    hist_fini(&a->mem_used);
+    entset_free(&a->procs);
+    entset_free(&a->threads);
+    for (size_t i = 0; i < a->ngroups; i++)
+        free(a->groups[i].name);
+    free(a->groups);
+    for (size_t i = 0; i < a->nspikes; i++)
+        free(a->spikes[i].name);
+    free(a->spikes);
+    rn_free(a->series_root);
+    /* keep options, clear the rest */
+    struct agg keep = *a;
+    memset(a, 0, sizeof *a);
+    a->pids = keep.pids;
+    a->npids = keep.npids;
+    a->cmds = keep.cmds;
+    a->ncmds = keep.ncmds;
+    a->all = keep.all;
+    a->over_x100 = keep.over_x100;
+    a->top_n = keep.top_n;
+    a->gc_warn_pct = keep.gc_warn_pct;
+}
+
+static struct ent *ent_get(struct entset *s, int64_t id, const char *name, bool *created)
+{
+    if ((s->n + 1) * 2 > s->icap) {
+        size_t nc = s->icap ? s->icap * 2 : 64;
+        free(s->idx);
+        s->idx = xcalloc(nc, sizeof *s->idx);
+        s->icap = nc;
+        for (size_t k = 0; k < s->n; k++) {
+            size_t i = (size_t)((uint64_t)s->e[k].id * 0x9E3779B97F4A7C15ull >> 17) & (nc - 1);
+            while (s->idx[i])
+                i = (i + 1) & (nc - 1);
+            s->idx[i] = k + 1;
+        }
+    }
+    size_t i = (size_t)((uint64_t)id * 0x9E3779B97F4A7C15ull >> 17) & (s->icap - 1);
+    while (s->idx[i]) {
+        if (s->e[s->idx[i] - 1].id == id) {
+            *created = false;
+            return &s->e[s->idx[i] - 1];
+        }
+        i = (i + 1) & (s->icap - 1);
+    }
+    xgrow((void **)&s->e, &s->cap, s->n + 1, sizeof *s->e);
+    struct ent *e = &s->e[s->n];
+    memset(e, 0, sizeof *e);
+    e->id = id;
+    e->name = xstrdup(name);
+    hist_init(&e->cpu, 3);
+    e->res_min = e->virt_min = INT64_MAX;
+    e->res_max = e->virt_max = -1;
+    e->res_first = e->virt_first = -1;
+    s->idx[i] = ++s->n;
+    *created = true;
+    return e;
+}
+
+static void entset_free(struct entset *s)
+{
+    for (size_t k = 0; k < s->n; k++) {
+        free(s->e[k].name);
+        free(s->e[k].group);
+        hist_fini(&s->e[k].cpu);
+    }
+    free(s->e);
+    free(s->idx);
+}
+
+static struct group *group_get(struct agg *a, const char *name, enum tcat cat)
+{
+    for (size_t i = 0; i < a->ngroups; i++)
+        if (a->groups[i].cat == cat && strcmp(a->groups[i].name, name) == 0)
+            return &a->groups[i];
+    xgrow((void **)&a->groups, &a->gcap, a->ngroups + 1, sizeof *a->groups);
+    struct group *g = &a->groups[a->ngroups++];
+    memset(g, 0, sizeof *g);
+    g->name = xstrdup(name);
+    g->cat = cat;
+    return g;
+}
+
+/* COMMAND matches NAME when it starts with it; a cut COMMAND ("java-wra+")
+   also matches when its visible part is a prefix of NAME. */
+static bool cmd_match(const struct agg *a, const struct top_row *r)
+{
+    if (a->npids) {
+        for (int i = 0; i < a->npids; i++)
+            if (a->pids[i] == r->pid)
+                return true;
+        return false;
+    }
+    if (a->all)
+        return true;
+    /* first word's basename: "java", "/usr/bin/java -Xmx1g ..." (top -c) */
+    const char *c = r->cmd;
+    size_t cl = strcspn(c, " ");
+    for (size_t k = cl; k > 0; k--)
+        if (c[k - 1] == '/') {
+            c += k;
+            cl -= k;
+            break;
+        }
+    for (int i = 0; i < a->ncmds; i++) {
+        size_t nl = strlen(a->cmds[i]);
+        if (cl == nl && memcmp(c, a->cmds[i], nl) == 0)
+            return true;
+        /* "java-wra+" cut by top: its visible part must be a prefix of NAME */
+        if (r->cut && cl > 1 && c[cl - 1] == '+' && cl - 1 <= nl &&
+            memcmp(c, a->cmds[i], cl - 1) == 0)
+            return true;
+    }
+    return false;
+}
+
+static void ent_sample(struct agg *a, struct ent *e, const struct top_frame *f,
+                       const struct top_row *r, bool is_proc)
+{
+    hist_record(&e->cpu, r->cpu_x100);
+    if (e->cpu.total == 1 || r->cpu_x100 > e->max_x100) {
+        e->max_x100 = r->cpu_x100;
+        snprintf(e->max_when, sizeof e->max_when, "%s", f->when);
+    }
+    if (e->cpu.total == 1)
+        snprintf(e->first_when, sizeof e->first_when, "%s", f->when);
+    snprintf(e->last_when, sizeof e->last_when, "%s", f->when);
+    if (f->epoch_ms >= 0 && r->time_cs >= 0)
+        e->ticks += r->time_cs;
+    if (r->res_kb >= 0) {
+        if (e->res_first < 0)
+            e->res_first = r->res_kb;
+        e->res_last = r->res_kb;
+        if (r->res_kb < e->res_min)
+            e->res_min = r->res_kb;
+        if (r->res_kb > e->res_max)
+            e->res_max = r->res_kb;
+    }
+    if (r->virt_kb >= 0) {
+        if (e->virt_first < 0)
+            e->virt_first = r->virt_kb;
+        e->virt_last = r->virt_kb;
+        if (r->virt_kb < e->virt_min)
+            e->virt_min = r->virt_kb;
+        if (r->virt_kb > e->virt_max)
+            e->virt_max = r->virt_kb;
+    }
+    if (is_proc && !a->all) {
+        if (!e->series)
+            e->series = rn_arr(a->series_root, NULL);
+        struct report_node *o = rn_obj(e->series, NULL);
+        rn_str(o, "when", f->when);
+        rn_num(o, "cpu_pct", (double)r->cpu_x100 / 100, 2);
+        if (r->res_kb >= 0)
+            rn_num(o, "res_mib", (double)r->res_kb / 1024, 1);
+        if (r->virt_kb >= 0)
+            rn_num(o, "virt_mib", (double)r->virt_kb / 1024, 1);
+    }
+    if (r->cpu_x100 > a->over_x100 && is_proc) {
+        e->spikes++;
+        a->spikes_total++;
+        if (a->nspikes < MAX_SPIKES_LISTED) {
+            xgrow((void **)&a->spikes, &a->scap, a->nspikes + 1, sizeof *a->spikes);
+            struct spike *s = &a->spikes[a->nspikes++];
+            snprintf(s->when, sizeof s->when, "%s", f->when);
+            s->id = r->pid;
+            s->name = xstrdup(r->cmd);
+            s->cpu_x100 = r->cpu_x100;
+        }
+    }
+}
+
+static void on_frame(const struct top_frame *f, void *ctx)
+{
+    struct agg *a = ctx;
+    a->frames++;
+    if (a->frames == 1)
+        snprintf(a->first_when, sizeof a->first_when, "%s", f->when);
+    snprintf(a->last_when, sizeof a->last_when, "%s", f->when);
+    if (f->epoch_ms >= 0)
+        a->record_frames++;
+    if (f->have_cpu) {
+        a->mcpu_n++;
+        for (int k = 0; k < 8; k++)
+            hist_record(&a->mcpu[k], (int64_t)llround(f->cpu[k] * 100));
+    }
+    if (f->have_load)
+        for (int k = 0; k < 3; k++)
+            hist_record(&a->load[k], (int64_t)llround(f->load[k] * 100));
+    if (f->have_mem) {
+        hist_record(&a->mem_used, (int64_t)llround(f->mem_used_mib * 10));
+        a->mem_total_mib = f->mem_total_mib;
+    }
+    if (f->threads_mode)
+        a->thread_frames++;
+    for (size_t i = 0; i < f->nrows; i++) {
+        const struct top_row *r = &f->rows[i];
+        bool created;
+        if (!f->threads_mode || r->process_total) {
+            if (!cmd_match(a, r))
+                continue;
+            struct ent *e = ent_get(&a->procs, r->pid, r->cmd, &created);
+            e->cut = r->cut;
+            ent_sample(a, e, f, r, true);
+            if (f->epoch_ms >= 0 && r->time_cs > 0)
+                a->proc_total_ticks += r->time_cs;
+            continue;
+        }
+        struct ent *e = ent_get(&a->threads, r->pid, r->cmd, &created);
+        if (created) {
+            e->cut = r->cut;
+            e->cat = r->pid == 0 && strcmp(r->cmd, "exited threads") == 0
+                         ? TC_EXITED
+                         : threadcat(r->cmd, strlen(r->cmd));
+            if (e->cat == TC_EXITED && r->pid != 0)
+                e->cat = TC_APP;
+            e->group = threadcat_group(r->cmd, strlen(r->cmd), r->cut);
+            group_get(a, e->group, e->cat)->threads++;
+            a->cat_threads[e->cat]++;
+        }
+        ent_sample(a, e, f, r, false);
+        struct group *g = group_get(a, e->group, e->cat);
+        g->sum_x100 += r->cpu_x100;
+        a->cat_x100[e->cat] += r->cpu_x100;
+        a->thread_total_x100 += r->cpu_x100;
+        if (f->epoch_ms >= 0 && r->time_cs > 0) {
+            g->ticks += r->time_cs;
+            a->cat_ticks[e->cat] += r->time_cs;
+            a->thread_total_ticks += r->time_cs;
+        }
+    }
+}
+
+static int cmp_ent_mean(const void *x, const void *y)
+{
+    const struct ent *a = x, *b = y;
+    long double sa = a->cpu.sum, sb = b->cpu.sum;
+    if (sa != sb)
+        return sa > sb ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static int cmp_group(const void *x, const void *y)
+{
+    const struct group *a = x, *b = y;
+    if (a->sum_x100 != b->sum_x100)
+        return a->sum_x100 > b->sum_x100 ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+static void finding(struct report_node *arr, const char *sev, const char *id, char *text)
+{
+    struct report_node *o = rn_obj(arr, NULL);
+    rn_str(o, "severity", sev);
+    rn_str(o, "id", id);
+    rn_str(o, "finding", text);
+    free(text);
+}
+
+static void ent_row(struct report_node *o, const struct ent *e, bool thread)
+{
+    rn_int(o, thread ? "tid" : "pid", e->id);
+    rn_str(o, thread ? "name" : "command", e->name);
+    if (thread) {
+        rn_str(o, "category", tcat_names[e->cat]);
+        rn_str(o, "group", e->group);
+    }
+    rn_int(o, "samples", (int64_t)e->cpu.total);
+    rn_title(rn_num(o, "cpu_mean_pct", hist_mean(&e->cpu) / 100, 2), "mean %CPU");
+    rn_title(rn_num(o, "cpu_stddev_pct", hist_stddev(&e->cpu) / 100, 2), "stddev");
+    rn_title(rn_num(o, "cores_mean", hist_mean(&e->cpu) / 10000, 3), "cores");
+    rn_title(rn_num(o, "cpu_p50_pct", (double)hist_percentile(&e->cpu, 50) / 100, 1), "P50");
+    rn_title(rn_num(o, "cpu_p99_pct", (double)hist_percentile(&e->cpu, 99) / 100, 1), "P99");
+    rn_title(rn_num(o, "cpu_max_pct", (double)e->max_x100 / 100, 1), "max");
+    rn_title(rn_str(o, "max_at", e->max_when), "max at");
+    if (e->ticks > 0 || !thread)
+        rn_flags(rn_int(o, "cpu_ticks", e->ticks), RF_NOTEXT);
+}
+
+static void proc_detail(struct report_node *arr, const struct agg *a, const struct ent *e)
+{
+    struct report_node *o = rn_obj(arr, NULL);
+    char *t = xasprintf("process %lld (%s)", (long long)e->id, e->name);
+    rn_title(o, t);
+    free(t);
+    rn_int(o, "pid", e->id);
+    rn_str(o, "command", e->name);
+    rn_int(o, "samples", (int64_t)e->cpu.total);
+    rn_str(o, "first", e->first_when);
+    rn_str(o, "last", e->last_when);
+    rn_unit(rn_title(rn_num(o, "cpu_mean_pct", hist_mean(&e->cpu) / 100, 2), "mean %CPU"), "%");
+    rn_unit(rn_title(rn_num(o, "cpu_stddev_pct", hist_stddev(&e->cpu) / 100, 2), "stddev %CPU"),
+            "%");
+    rn_title(rn_num(o, "cores_mean", hist_mean(&e->cpu) / 10000, 4), "mean cores used");
+    rn_title(rn_num(o, "cores_stddev", hist_stddev(&e->cpu) / 10000, 4), "stddev cores");
+    rn_unit(rn_title(rn_num(o, "cpu_max_pct", (double)e->max_x100 / 100, 2), "max %CPU"), "%");
+    rn_title(rn_str(o, "max_at", e->max_when), "max at");
+    char *sl = xasprintf("samples over %.0f%%", (double)a->over_x100 / 100);
+    rn_title(rn_int(o, "spikes", (int64_t)e->spikes), sl);
+    free(sl);
+    if (e->ticks > 0)
+        rn_title(rn_int(o, "cpu_ticks", e->ticks), "CPU ticks (utime+stime)");
+    if (e->res_first >= 0) {
+        rn_unit(rn_title(rn_num(o, "res_first_mib", (double)e->res_first / 1024, 1), "RES first"),
+                "MiB");
+        rn_unit(rn_title(rn_num(o, "res_last_mib", (double)e->res_last / 1024, 1), "RES last"),
+                "MiB");
+        rn_unit(rn_title(rn_num(o, "res_min_mib", (double)e->res_min / 1024, 1), "RES min"), "MiB");
+        rn_unit(rn_title(rn_num(o, "res_max_mib", (double)e->res_max / 1024, 1), "RES max"), "MiB");
+    }
+    if (e->virt_first >= 0) {
+        rn_unit(rn_title(rn_num(o, "virt_first_mib", (double)e->virt_first / 1024, 1),
+                         "VIRT first"), "MiB");
+        rn_unit(rn_title(rn_num(o, "virt_last_mib", (double)e->virt_last / 1024, 1), "VIRT last"),
+                "MiB");
+        rn_unit(rn_title(rn_num(o, "virt_max_mib", (double)e->virt_max / 1024, 1), "VIRT max"),
+                "MiB");
+    }
+    struct report_node *pt = rn_flags(rn_title(rn_arr(o, "percentiles"), "percentiles"), RF_TABLE);
+    for (int i = 0; i < STATS_NPCT; i++) {
+        struct report_node *r = rn_obj(pt, NULL);
+        rn_str(r, "percentile", stats_pct_names[i]);
+        int64_t v = hist_percentile(&e->cpu, stats_pcts[i]);
+        rn_title(rn_num(r, "cpu_pct", (double)v / 100, 2), "%CPU");
+        rn_num(r, "cores", (double)v / 10000, 4);
+    }
+}
+
+static struct report_node *build(struct agg *a, struct diag *d, char **files, int nfiles,
+                                 struct report_node **csv)
+{
+    struct report_node *root = rn_root();
+    struct report_node *in = rn_title(rn_obj(root, "input"), "gclat cpu");
+    struct report_node *fl = rn_arr(in, "files");
+    for (int i = 0; i < nfiles; i++)
+        rn_str(fl, NULL, files[i]);
+    rn_int(in, "frames", (int64_t)a->frames);
+    rn_title(rn_int(in, "thread_frames", (int64_t)a->thread_frames), "thread-view frames");
+    rn_str(in, "first", a->first_when);
+    rn_str(in, "last", a->last_when);
+    if (a->self_wall_us > 0) {
+        rn_title(rn_num(in, "sampler_cpu_pct_of_one_core",
+                        100.0 * (double)a->self_cpu_us / (double)a->self_wall_us, 3),
+                 "sampler's own CPU (% of one core)");
+    }
+    struct report_node *fnd = rn_flags(rn_title(rn_arr(root, "findings"), "Findings"), RF_TABLE | RF_WIDE);
+
+    if (a->mcpu_n || a->load[0].total) {
+        struct report_node *m = rn_title(rn_obj(root, "machine"), "Machine");
+        rn_int(m, "samples", (int64_t)a->mcpu_n);
+        if (a->mcpu_n) {
+            struct report_node *t = rn_flags(rn_title(rn_arr(m, "cpu"), "%Cpu(s)"), RF_TABLE);
+            for (int k = 0; k < 8; k++) {
+                struct report_node *r = rn_obj(t, NULL);
+                rn_str(r, "field", top_cpu_names[k]);
+                rn_num(r, "mean", hist_mean(&a->mcpu[k]) / 100, 2);
+                rn_num(r, "stddev", hist_stddev(&a->mcpu[k]) / 100, 2);
+                rn_num(r, "p50", (double)hist_percentile(&a->mcpu[k], 50) / 100, 1);
+                rn_num(r, "p99", (double)hist_percentile(&a->mcpu[k], 99) / 100, 1);
+                rn_num(r, "max", (double)a->mcpu[k].max / 100, 1);
+            }
+        }
+        if (a->load[0].total) {
+            struct report_node *t = rn_flags(rn_title(rn_arr(m, "load"), "load average"),
+                                             RF_TABLE);
+            static const char *ln[3] = {"1m", "5m", "15m"};
+            for (int k = 0; k < 3; k++) {
+                struct report_node *r = rn_obj(t, NULL);
+                rn_str(r, "window", ln[k]);
+                rn_num(r, "mean", hist_mean(&a->load[k]) / 100, 2);
+                rn_num(r, "min", (double)a->load[k].min / 100, 2);
+                rn_num(r, "max", (double)a->load[k].max / 100, 2);
+            }
+        }
+        if (a->mem_used.total) {
+            rn_unit(rn_title(rn_num(m, "mem_total_mib", a->mem_total_mib, 1), "memory total"),
+                    "MiB");
+            rn_unit(rn_title(rn_num(m, "mem_used_mean_mib", hist_mean(&a->mem_used) / 10, 1),
+                             "memory used mean"), "MiB");
+            rn_unit(rn_title(rn_num(m, "mem_used_max_mib", (double)a->mem_used.max / 10, 1),
+                             "memory used max"), "MiB");
+        }
+        if (a->mcpu_n && hist_mean(&a->mcpu[7]) / 100 >= 5)
+            finding(fnd, "warning", "cpu-steal",
+                    xasprintf("CPU steal averaged %.1f%%: the hypervisor took CPU from this VM",
+                              hist_mean(&a->mcpu[7]) / 100));
+        if (a->mcpu_n && hist_mean(&a->mcpu[4]) / 100 >= 10)
+            finding(fnd, "warning", "cpu-iowait",
+                    xasprintf("I/O wait averaged %.1f%%", hist_mean(&a->mcpu[4]) / 100));
+    }
+
+    qsort(a->procs.e, a->procs.n, sizeof *a->procs.e, cmp_ent_mean);
+    free(a->procs.idx);
+    a->procs.idx = NULL;
+    a->procs.icap = 0;
+    struct report_node *pt = rn_flags(rn_title(rn_arr(root, "processes"), "Processes"), RF_TABLE);
+    for (size_t i = 0; i < a->procs.n; i++)
+        ent_row(rn_obj(pt, NULL), &a->procs.e[i], false);
+    struct report_node *pd = rn_title(rn_arr(root, "process_detail"), "Process detail");
+    for (size_t i = 0; i < a->procs.n && i < 5; i++)
+        proc_detail(pd, a, &a->procs.e[i]);
+    struct report_node *ser = rn_flags(rn_arr(root, "series"), RF_NOTEXT);
+    for (size_t i = 0; i < a->procs.n && i < 5; i++) {
+        struct report_node *o = rn_obj(ser, NULL);
+        rn_int(o, "pid", a->procs.e[i].id);
+        /* move the collected series under this object */
+        struct report_node *s = a->procs.e[i].series;
+        if (s) {
+            struct report_node *dst = rn_arr(o, "samples");
+            dst->first = s->first;
+            dst->last = s->last;
+            for (struct report_node *c = s->first; c; c = c->next)
+                c->parent = dst;
+            s->first = s->last = NULL;
+        }
+    }
+    for (size_t i = 0; i < a->procs.n; i++)
+        if (a->procs.e[i].spikes)
+            finding(fnd, "info", "cpu-spikes",
+                    xasprintf("process %lld (%s): %llu of %llu samples over %.0f%% CPU",
+                              (long long)a->procs.e[i].id, a->procs.e[i].name,
+                              (unsigned long long)a->procs.e[i].spikes,
+                              (unsigned long long)a->procs.e[i].cpu.total,
+                              (double)a->over_x100 / 100));
+    if (a->nspikes) {
+        char *t = xasprintf("Samples over %.0f%% (first %d)", (double)a->over_x100 / 100,
+                            MAX_SPIKES_LISTED);
+        struct report_node *st = rn_flags(rn_title(rn_arr(root, "spikes"), t), RF_TABLE);
+        free(t);
+        for (size_t i = 0; i < a->nspikes; i++) {
+            struct report_node *r = rn_obj(st, NULL);
+            rn_str(r, "when", a->spikes[i].when);
+            rn_int(r, "pid", a->spikes[i].id);
+            rn_str(r, "command", a->spikes[i].name);
+            rn_title(rn_num(r, "cpu_pct", (double)a->spikes[i].cpu_x100 / 100, 1), "%CPU");
+        }
+    }
+
+    *csv = pt;
+    if (a->threads.n) {
+        bool ticks = a->thread_total_ticks > 0;
+        struct report_node *ct = rn_flags(rn_title(rn_arr(root, "categories"),
+                                                   "Thread categories"), RF_TABLE);
+        double tot = (double)a->thread_total_x100;
+        for (int c = 0; c < TC_N; c++) {
+            if (!a->cat_threads[c])
+                continue;
+            struct report_node *r = rn_obj(ct, NULL);
+            rn_str(r, "category", tcat_names[c]);
+            rn_int(r, "threads", a->cat_threads[c]);
+            rn_title(rn_num(r, "cpu_mean_pct", a->thread_frames
+                                 ? (double)a->cat_x100[c] / 100 / (double)a->thread_frames : 0, 2),
+                     "mean %CPU");
+            rn_title(rn_num(r, "share_pct", tot > 0 ? 100.0 * (double)a->cat_x100[c] / tot : 0, 2),
+                     "share of JVM CPU %");
+            /* exact sum of the samples' %CPU: lets a reader check that the
+               categories add up to the thread total */
+            rn_flags(rn_num(r, "cpu_pct_sum", (double)a->cat_x100[c] / 100, 2), RF_NOTEXT);
+            if (ticks)
+                rn_title(rn_int(r, "cpu_ticks", a->cat_ticks[c]), "ticks");
+        }
+        struct report_node *tt = rn_title(rn_obj(root, "thread_totals"), "Thread totals");
+        rn_int(tt, "threads", (int64_t)a->threads.n);
+        rn_title(rn_num(tt, "cpu_mean_pct", a->thread_frames
+                            ? (double)a->thread_total_x100 / 100 / (double)a->thread_frames : 0, 2),
+                 "mean %CPU, all threads");
+        rn_flags(rn_num(tt, "cpu_pct_sum", (double)a->thread_total_x100 / 100, 2), RF_NOTEXT);
+        if (ticks) {
+            rn_title(rn_int(tt, "thread_ticks", a->thread_total_ticks), "thread ticks");
+            rn_title(rn_int(tt, "process_ticks", a->proc_total_ticks), "process ticks");
+        }
+        double gc = tot > 0 ? 100.0 * (double)a->cat_x100[TC_GC] / tot : 0;
+        double gc_cores = a->thread_frames ? (double)a->cat_x100[TC_GC] / 10000 /
+                                                 (double)a->thread_frames : 0;
+        rn_title(rn_num(tt, "gc_share_pct", gc, 2), "GC share of JVM CPU %");
+        finding(fnd, gc >= a->gc_warn_pct ? "warning" : "info", "gc-cpu-share",
+                xasprintf("GC threads used %.1f%% of the JVM's CPU (%.2f cores on average)", gc,
+                          gc_cores));
+        double jit = tot > 0 ? 100.0 * (double)a->cat_x100[TC_JIT] / tot : 0;
+        if (jit >= 10)
+            finding(fnd, "info", "jit-cpu-share",
+                    xasprintf("JIT compiler threads used %.1f%% of the JVM's CPU (warm-up?)", jit));
+
+        qsort(a->groups, a->ngroups, sizeof *a->groups, cmp_group);
+        struct report_node *gt = rn_flags(rn_title(rn_arr(root, "groups"), "Thread groups"),
+                                          RF_TABLE);
+        for (size_t i = 0; i < a->ngroups; i++) {
+            struct report_node *r = rn_obj(gt, NULL);
+            rn_str(r, "group", a->groups[i].name);
+            rn_str(r, "category", tcat_names[a->groups[i].cat]);
+            rn_int(r, "threads", a->groups[i].threads);
+            rn_title(rn_num(r, "cpu_mean_pct", a->thread_frames
+                                ? (double)a->groups[i].sum_x100 / 100 / (double)a->thread_frames
+                                : 0, 2), "mean %CPU");
+            rn_title(rn_num(r, "share_pct",
+                            tot > 0 ? 100.0 * (double)a->groups[i].sum_x100 / tot : 0, 2),
+                     "share %");
+        }
+        qsort(a->threads.e, a->threads.n, sizeof *a->threads.e, cmp_ent_mean);
+        bool cut = a->top_n > 0 && (size_t)a->top_n < a->threads.n;
+        struct report_node *th = rn_title(rn_arr(root, "threads"), "Threads");
+        for (size_t i = 0; i < a->threads.n; i++)
+            ent_row(rn_obj(th, NULL), &a->threads.e[i], true);
+        if (cut) {
+            /* text shows the busiest --top N; JSON and CSV keep every thread */
+            rn_flags(th, RF_NOTEXT);
+            char *t = xasprintf("Threads (top %d of %zu by CPU)", a->top_n, a->threads.n);
+            struct report_node *tt2 = rn_flags(rn_title(rn_arr(root, "threads_top"), t),
+                                               RF_TABLE | RF_NOJSON);
+            free(t);
+            for (size_t i = 0; i < (size_t)a->top_n; i++)
+                ent_row(rn_obj(tt2, NULL), &a->threads.e[i], true);
+        } else {
+            rn_flags(th, RF_TABLE);
+        }
+        *csv = th;
+    }
+    diag_report(d, root, "unparsed_lines");
+    return root;
+}
+
+static bool parse_pct_x100(const char *s, int64_t *out)
+{
+    size_t n = strlen(s);
+    char *b = xstrndup(s, n && s[n - 1] == '%' ? n - 1 : n);
+    double v;
+    bool ok = parse_double(b, &v) && v >= 0 && v < 1e9;
+    free(b);
+    if (ok)
+        *out = (int64_t)llround(v * 100);
+    return ok;
+}
+
+static int read_file(struct agg *a, struct diag *d, const char *path)
+{
+    struct reader r;
+    if (reader_open(&r, path) != 0) {
+        warnx("cannot open %s: %s", path, strerror(errno));
+        return EXIT_IO;
+    }
+    const char *s;
+    size_t n;
+    int rc = reader_next(&r, &s, &n);
+    bool record = rc == 1 && n == strlen(PROC_RECORD_MAGIC) &&
+                  memcmp(s, PROC_RECORD_MAGIC, n) == 0;
+    struct top_parser tp;
+    struct proc_record_reader pr;
+    if (record) {
+        a->any_record = true;
+        proc_record_init(&pr, r.name, d, on_frame, a);
+    } else {
+        a->any_top = true;
+        top_parser_init(&tp, r.name, d, on_frame, a);
+    }
+    for (; rc == 1; rc = reader_next(&r, &s, &n)) {
+        d->lines_read++;
+        if (record)
+            proc_record_line(&pr, s, n, r.lineno);
+        else
+            top_parser_line(&tp, s, n, r.lineno);
+    }
+    if (record) {
+        proc_record_finish(&pr);
+        if (pr.self_wall_us > 0) {
+            a->self_cpu_us = pr.self_cpu_us;
+            a->self_wall_us = pr.self_wall_us;
+        }
+        a->clk_tck = pr.clk_tck;
+        a->ncpu = pr.ncpu;
+    } else {
+        top_parser_finish(&tp);
+    }
+    int ret = EXIT_OK;
+    if (rc < 0) {
+        warnx("%s: %s", r.name, reader_strerror(&r));
+        ret = EXIT_IO;
+    }
+    reader_close(&r);
+    reader_progress_done();
+    return ret;
+}
+
+static char **split_list(const char *s, int *n)
+{
+    char **v = NULL;
+    int k = 0;
+    const char *p = s;
+    for (;;) {
+        const char *c = strchr(p, ',');
+        size_t l = c ? (size_t)(c - p) : strlen(p);
+        if (l) {
+            v = xrealloc(v, (size_t)(k + 1) * sizeof *v);
+            v[k++] = xstrndup(p, l);
+        }
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    *n = k;
+    return v;
+}
 
 int cmd_cpu(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    warnx("not implemented in this build yet");
-    return EXIT_USAGE;
+    struct common_opts co;
+    common_opts_init(&co);
+    struct agg a;
+    memset(&a, 0, sizeof a);
+    a.over_x100 = 10000;
+    a.top_n = 20;
+    a.gc_warn_pct = 10;
+    struct proc_sample_opts so = {0};
+    so.interval_us = 1000000;
+    const char *record = NULL;
+    char **files = xcalloc((size_t)argc + 1, sizeof *files);
+    int nfiles = 0;
+    bool dashdash = false;
+    char **cmdlist = NULL;
+    int ncmd = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *x = argv[i];
+        if (dashdash || x[0] != '-' || strcmp(x, "-") == 0) {
+            files[nfiles++] = argv[i];
+            continue;
+        }
+        if (strcmp(x, "--") == 0) {
+            dashdash = true;
+        } else if (common_opt(&co, argc, argv, &i)) {
+            continue;
+        } else if (opt_is(x, "--pid")) {
+            int n;
+            char **l = split_list(opt_value(argc, argv, &i), &n);
+            for (int k = 0; k < n; k++) {
+                int64_t v;
+                if (!parse_int64(l[k], &v) || v <= 0)
+                    die(EXIT_USAGE, "bad --pid '%s'", l[k]);
+                a.pids = xrealloc(a.pids, (size_t)(a.npids + 1) * sizeof *a.pids);
+                a.pids[a.npids++] = v;
+                free(l[k]);
+            }
+            free(l);
+        } else if (opt_is(x, "--command")) {
+            int n;
+            char **l = split_list(opt_value(argc, argv, &i), &n);
+            cmdlist = xrealloc(cmdlist, (size_t)(ncmd + n) * sizeof *cmdlist);
+            for (int k = 0; k < n; k++)
+                cmdlist[ncmd++] = l[k];
+            free(l);
+        } else if (strcmp(x, "--all") == 0) {
+            a.all = true;
+        } else if (strcmp(x, "--threads") == 0) {
+            so.threads = true;
+        } else if (opt_is(x, "--interval")) {
+            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &so.interval_us) ||
+                so.interval_us < 10000)
+                die(EXIT_USAGE, "bad --interval (at least 10ms)");
+        } else if (opt_is(x, "--duration")) {
+            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &so.duration_us) ||
+                so.duration_us <= 0)
+                die(EXIT_USAGE, "bad --duration");
+        } else if (opt_is(x, "--count")) {
+            if (!parse_int64(opt_value(argc, argv, &i), &so.count) || so.count <= 0)
+                die(EXIT_USAGE, "bad --count");
+        } else if (opt_is(x, "--record")) {
+            record = opt_value(argc, argv, &i);
+        } else if (opt_is(x, "--thread-dump")) {
+            so.thread_dump = opt_value(argc, argv, &i);
+        } else if (opt_is(x, "--over")) {
+            if (!parse_pct_x100(opt_value(argc, argv, &i), &a.over_x100))
+                die(EXIT_USAGE, "bad --over (e.g. 300%%)");
+        } else if (opt_is(x, "--top")) {
+            int64_t v;
+            if (!parse_int64(opt_value(argc, argv, &i), &v) || v < 0 || v > 1000000)
+                die(EXIT_USAGE, "bad --top");
+            a.top_n = (int)v;
+        } else if (opt_is(x, "--gc-share-warn")) {
+            int64_t v;
+            if (!parse_pct_x100(opt_value(argc, argv, &i), &v))
+                die(EXIT_USAGE, "bad --gc-share-warn");
+            a.gc_warn_pct = (double)v / 100;
+        } else {
+            die(EXIT_USAGE, "unknown option %s (see gclat cpu --help)", x);
+        }
+    }
+    common_opts_finish(&co);
+    if (ncmd) {
+        a.cmds = cmdlist;
+        a.ncmds = ncmd;
+    } else {
+        static char java[] = "java";
+        static char *def[] = {java};
+        a.cmds = def;
+        a.ncmds = 1;
+    }
+
+    struct diag d;
+    diag_init(&d);
+    agg_init(&a);
+    int ret = EXIT_OK;
+    char *tmpbuf = NULL;
+    if (nfiles == 0) {
+        if (a.npids != 1)
+            die(EXIT_USAGE, "give FILE... (top -b output or a --record file) or one --pid PID "
+                            "to sample (see --help)");
+        if (so.thread_dump && !so.threads)
+            so.threads = true;
+        so.pid = a.pids[0];
+        so.quiet = co.quiet;
+        if (!so.duration_us && !so.count)
+            so.duration_us = 60000000;
+        /* sample into the record format, then read it back like a file */
+        size_t tlen = 0;
+        FILE *mf = open_memstream(&tmpbuf, &tlen);
+        if (!mf)
+            die(EXIT_IO, "out of memory");
+        ret = proc_sample_run(&so, mf);
+        fclose(mf);
+        if (record) {
+            FILE *rf = fopen(record, "w");
+            if (!rf || fwrite(tmpbuf, 1, tlen, rf) != tlen || fclose(rf) != 0)
+                die(EXIT_IO, "cannot write %s: %s", record, strerror(errno));
+        }
+        struct reader r;
+        reader_init_mem(&r, "live", tmpbuf, tlen);
+        struct proc_record_reader pr;
+        proc_record_init(&pr, "live", &d, on_frame, &a);
+        const char *s;
+        size_t n;
+        while (reader_next(&r, &s, &n) == 1) {
+            d.lines_read++;
+            proc_record_line(&pr, s, n, r.lineno);
+        }
+        proc_record_finish(&pr);
+        a.self_cpu_us = pr.self_cpu_us;
+        a.self_wall_us = pr.self_wall_us;
+        reader_close(&r);
+        static char live[] = "live /proc sampling";
+        files[nfiles++] = live;
+    } else {
+        if (record)
+            die(EXIT_USAGE, "--record is for live sampling (--pid without FILE)");
+        for (int i = 0; i < nfiles; i++) {
+            int r2 = read_file(&a, &d, files[i]);
+            if (r2 != EXIT_OK)
+                ret = r2;
+        }
+        /* no java row: start over with every process and keep the 5 busiest */
+        if (a.procs.n == 0 && !a.npids && !ncmd && !a.all && a.any_top) {
+            agg_fini(&a);
+            agg_init(&a);
+            a.all = true;
+            diag_fini(&d);
+            diag_init(&d);
+            for (int i = 0; i < nfiles; i++)
+                read_file(&a, &d, files[i]);
+            qsort(a.procs.e, a.procs.n, sizeof *a.procs.e, cmp_ent_mean);
+            while (a.procs.n > 5) {
+                struct ent *e = &a.procs.e[--a.procs.n];
+                free(e->name);
+                free(e->group);
+                hist_fini(&e->cpu);
+            }
+        }
+    }
+    if (ret == EXIT_OK && a.frames == 0) {
+        diag_print_stderr(&d);
+        warnx("no top -b frames or record samples found");
+        ret = EXIT_BADINPUT;
+    }
+    if (ret == EXIT_OK || ret == EXIT_BADINPUT) {
+        struct report_node *csv = NULL;
+        struct report_node *root = build(&a, &d, files, nfiles, &csv);
+        FILE *out = common_output(&co);
+        if (co.out == OUT_JSON)
+            render_json(out, root);
+        else if (co.out == OUT_CSV)
+            render_csv(out, csv);
+        else
+            render_text(out, root, &co.render);
+        common_output_close(out);
+        rn_free(root);
+        if (co.strict && d.total > 0) {
+            diag_print_stderr(&d);
+            ret = EXIT_BADINPUT;
+        }
+    }
+    agg_fini(&a);
+    if (ncmd) {
+        for (int k = 0; k < ncmd; k++)
+            free(cmdlist[k]);
+    }
+    free(cmdlist);
+    free(a.pids);
+    free(tmpbuf);
+    free(files);
+    diag_fini(&d);
+    return ret;
 }

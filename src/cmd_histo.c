@@ -1,16 +1,420 @@
 /*
- * cmd_histo.c — placeholder until `gclat histo` is built (see the issue tracker).
- * It exists so the command table is complete; it does nothing and says so.
+ * cmd_histo.c — `gclat histo`: top classes by bytes and by instances from
+ * `jmap -histo[:live]` / `jcmd GC.class_histogram`, and with two or more
+ * files the growth between the first and the last (the leak suspects).
+ *
+ * A class is keyed by "name (module)"; rows with the same key in one file
+ * (the same class name from different class loaders) are summed. A class
+ * missing from a file counts as 0 there.
  */
+#include "cli.h"
 #include "commands.h"
+#include "diag.h"
+#include "histo_parse.h"
+#include "reader.h"
+#include "render.h"
+#include "report.h"
 #include "util.h"
 
-const char cmd_histo_help[] = "usage: gclat histo ...\n\nNot implemented in this build yet.\n";
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char cmd_histo_help[] =
+    "usage: gclat histo [OPTIONS] FILE...\n"
+    "\n"
+    "Reads `jmap -histo[:live] PID` or `jcmd PID GC.class_histogram` output (JDK 8 without\n"
+    "and JDK 9+ with the module column) and reports per FILE the top classes by bytes and\n"
+    "by instance count with their share of the heap. With two or more FILEs (in the order\n"
+    "taken), the growth from the first to the last file per class, sorted by bytes grown;\n"
+    "classes that grew between every consecutive pair are flagged as leak suspects.\n"
+    "FILE may be '-' and may be gzip-compressed.\n"
+    "\n"
+    "Options:\n"
+    "  --top N          rows per table (default 20; 0 = all)\n"
+    "  --min-growth B   leak suspects must grow by at least B bytes first -> last\n"
+    "                   (default 1048576 = 1 MiB; suffixes k, m, g)\n"
+    "\n"
+    "--csv writes the growth table with two or more files, else the top classes by bytes\n"
+    "of the single file.\n"
+    "\n"
+    "Common options:\n"
+    "  --json            machine-readable JSON\n"
+    "  --csv             CSV (see above for which table)\n"
+    "  -o, --output FILE write the report to FILE instead of standard output\n"
+    "  --strict          exit 2 if any input line was not understood\n"
+    "  -q, --quiet       no progress line and no warnings on stderr\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
+    "Details: docs/histo.md\n";
+struct cls {
+    char *name;   /* class name */
+    char *module; /* or NULL */
+    int64_t *inst, *bytes; /* per file */
+    bool *present;
+};
+
+struct table {
+    struct cls *c;
+    size_t n, cap;
+    size_t *idx;
+    size_t icap;
+    int nfiles, cur;
+};
+
+static uint64_t fnv(const char *s, size_t n, const char *m, size_t mn)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+    for (size_t i = 0; i < mn; i++)
+        h = (h ^ (unsigned char)m[i]) * 1099511628211ull;
+    return h;
+}
+
+static bool same(const struct cls *c, const struct histo_row *r)
+{
+    if (strlen(c->name) != r->cls_len || memcmp(c->name, r->cls, r->cls_len) != 0)
+        return false;
+    if (!c->module)
+        return r->module == NULL;
+    return r->module && strlen(c->module) == r->module_len &&
+           memcmp(c->module, r->module, r->module_len) == 0;
+}
+
+static void rehash(struct table *t)
+{
+    size_t nc = t->icap ? t->icap * 2 : 1024;
+    free(t->idx);
+    t->idx = xcalloc(nc, sizeof *t->idx);
+    t->icap = nc;
+    for (size_t k = 0; k < t->n; k++) {
+        struct cls *c = &t->c[k];
+        uint64_t h = fnv(c->name, strlen(c->name), c->module ? c->module : "",
+                         c->module ? strlen(c->module) : 0);
+        size_t i = (size_t)h & (nc - 1);
+        while (t->idx[i])
+            i = (i + 1) & (nc - 1);
+        t->idx[i] = k + 1;
+    }
+}
+
+static void on_row(const struct histo_row *r, void *ctx)
+{
+    struct table *t = ctx;
+    if ((t->n + 1) * 2 > t->icap)
+        rehash(t);
+    uint64_t h = fnv(r->cls, r->cls_len, r->module ? r->module : "", r->module ? r->module_len : 0);
+    size_t i = (size_t)h & (t->icap - 1);
+    struct cls *c = NULL;
+    while (t->idx[i]) {
+        if (same(&t->c[t->idx[i] - 1], r)) {
+            c = &t->c[t->idx[i] - 1];
+            break;
+        }
+        i = (i + 1) & (t->icap - 1);
+    }
+    if (!c) {
+        xgrow((void **)&t->c, &t->cap, t->n + 1, sizeof *t->c);
+        c = &t->c[t->n];
+        c->name = xstrndup(r->cls, r->cls_len);
+        c->module = r->module ? xstrndup(r->module, r->module_len) : NULL;
+        c->inst = xcalloc((size_t)t->nfiles, sizeof *c->inst);
+        c->bytes = xcalloc((size_t)t->nfiles, sizeof *c->bytes);
+        c->present = xcalloc((size_t)t->nfiles, sizeof *c->present);
+        t->idx[i] = ++t->n;
+    }
+    c->inst[t->cur] += r->instances;
+    c->bytes[t->cur] += r->bytes;
+    c->present[t->cur] = true;
+}
+
+static int g_file; /* sort key file for the qsort comparators */
+static int g_last;
+
+static int by_bytes(const void *x, const void *y)
+{
+    const struct cls *a = *(const struct cls *const *)x, *b = *(const struct cls *const *)y;
+    if (a->bytes[g_file] != b->bytes[g_file])
+        return a->bytes[g_file] > b->bytes[g_file] ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+static int by_inst(const void *x, const void *y)
+{
+    const struct cls *a = *(const struct cls *const *)x, *b = *(const struct cls *const *)y;
+    if (a->inst[g_file] != b->inst[g_file])
+        return a->inst[g_file] > b->inst[g_file] ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+static int by_growth(const void *x, const void *y)
+{
+    const struct cls *a = *(const struct cls *const *)x, *b = *(const struct cls *const *)y;
+    int64_t ga = a->bytes[g_last] - a->bytes[0], gb = b->bytes[g_last] - b->bytes[0];
+    if (ga != gb)
+        return ga > gb ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+static void cls_cols(struct report_node *r, const struct cls *c)
+{
+    rn_str(r, "class", c->name);
+    rn_str(r, "module", c->module ? c->module : "");
+}
+
+static void finding(struct report_node *arr, const char *sev, const char *id, char *text)
+{
+    struct report_node *o = rn_obj(arr, NULL);
+    rn_str(o, "severity", sev);
+    rn_str(o, "id", id);
+    rn_str(o, "finding", text);
+    free(text);
+}
+
+static bool monotonic(const struct cls *c, int nfiles)
+{
+    for (int f = 1; f < nfiles; f++)
+        if (c->bytes[f] <= c->bytes[f - 1])
+            return false;
+    return true;
+}
+
+static bool parse_bytes(const char *s, int64_t *out)
+{
+    size_t n = strlen(s);
+    int64_t mult = 1;
+    if (n && (s[n - 1] == 'k' || s[n - 1] == 'K'))
+        mult = 1024;
+    else if (n && (s[n - 1] == 'm' || s[n - 1] == 'M'))
+        mult = 1024 * 1024;
+    else if (n && (s[n - 1] == 'g' || s[n - 1] == 'G'))
+        mult = 1024 * 1024 * 1024;
+    char *b = xstrndup(s, mult > 1 ? n - 1 : n);
+    double v;
+    bool ok = parse_double(b, &v) && v >= 0 && v < 1e18 / (double)mult;
+    free(b);
+    if (ok)
+        *out = (int64_t)(v * (double)mult);
+    return ok;
+}
 
 int cmd_histo(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    warnx("not implemented in this build yet");
-    return EXIT_USAGE;
+    struct common_opts co;
+    common_opts_init(&co);
+    int top = 20;
+    int64_t min_growth = 1024 * 1024;
+    char **files = xcalloc((size_t)argc + 1, sizeof *files);
+    int nfiles = 0;
+    bool dashdash = false;
+    for (int i = 1; i < argc; i++) {
+        const char *x = argv[i];
+        if (dashdash || x[0] != '-' || strcmp(x, "-") == 0) {
+            files[nfiles++] = argv[i];
+        } else if (strcmp(x, "--") == 0) {
+            dashdash = true;
+        } else if (common_opt(&co, argc, argv, &i)) {
+            continue;
+        } else if (opt_is(x, "--top")) {
+            int64_t v;
+            if (!parse_int64(opt_value(argc, argv, &i), &v) || v < 0 || v > 100000000)
+                die(EXIT_USAGE, "bad --top");
+            top = (int)v;
+        } else if (opt_is(x, "--min-growth")) {
+            if (!parse_bytes(opt_value(argc, argv, &i), &min_growth))
+                die(EXIT_USAGE, "bad --min-growth");
+        } else {
+            die(EXIT_USAGE, "unknown option %s (see gclat histo --help)", x);
+        }
+    }
+    if (nfiles == 0)
+        die(EXIT_USAGE, "give one or more histogram files (see --help)");
+    common_opts_finish(&co);
+    struct diag d;
+    diag_init(&d);
+    struct table t;
+    memset(&t, 0, sizeof t);
+    t.nfiles = nfiles;
+    int64_t *tot_i = xcalloc((size_t)nfiles, sizeof *tot_i);
+    int64_t *tot_b = xcalloc((size_t)nfiles, sizeof *tot_b);
+    int64_t *rep_i = xcalloc((size_t)nfiles, sizeof *rep_i);
+    int64_t *rep_b = xcalloc((size_t)nfiles, sizeof *rep_b);
+    bool *has_total = xcalloc((size_t)nfiles, sizeof *has_total);
+    uint64_t *rows = xcalloc((size_t)nfiles, sizeof *rows);
+    int ret = EXIT_OK;
+    for (int f = 0; f < nfiles; f++) {
+        struct reader r;
+        if (reader_open(&r, files[f]) != 0) {
+            warnx("cannot open %s: %s", files[f], strerror(errno));
+            ret = EXIT_IO;
+            continue;
+        }
+        t.cur = f;
+        struct histo_parser p;
+        histo_parser_init(&p, r.name, &d, on_row, &t);
+        const char *s;
+        size_t n;
+        int rc;
+        while ((rc = reader_next(&r, &s, &n)) == 1) {
+            d.lines_read++;
+            histo_parser_line(&p, s, n, r.lineno);
+        }
+        reader_progress_done();
+        if (rc < 0) {
+            warnx("%s: %s", r.name, reader_strerror(&r));
+            ret = EXIT_IO;
+        }
+        has_total[f] = p.have_total;
+        rep_i[f] = p.total_instances;
+        rep_b[f] = p.total_bytes;
+        rows[f] = p.rows;
+        if (p.rows == 0 && ret == EXIT_OK) {
+            warnx("%s: no histogram rows", r.name);
+            ret = EXIT_BADINPUT;
+        }
+        reader_close(&r);
+    }
+    for (size_t k = 0; k < t.n; k++)
+        for (int f = 0; f < nfiles; f++) {
+            tot_i[f] += t.c[k].inst[f];
+            tot_b[f] += t.c[k].bytes[f];
+        }
+
+    struct report_node *root = rn_root();
+    struct report_node *in = rn_title(rn_obj(root, "input"), "gclat histo");
+    struct report_node *fl = rn_arr(in, "files");
+    for (int i = 0; i < nfiles; i++)
+        rn_str(fl, NULL, files[i]);
+    rn_int(in, "classes", (int64_t)t.n);
+    struct report_node *fnd = rn_flags(rn_title(rn_arr(root, "findings"), "Findings"),
+                                       RF_TABLE | RF_WIDE);
+    struct cls **ord = xcalloc(t.n + 1, sizeof *ord);
+    for (size_t k = 0; k < t.n; k++)
+        ord[k] = &t.c[k];
+    size_t lim = top > 0 && (size_t)top < t.n ? (size_t)top : t.n;
+    struct report_node *csv = NULL;
+    struct report_node *hs = rn_title(rn_arr(root, "histograms"), "Histograms");
+    for (int f = 0; f < nfiles; f++) {
+        struct report_node *o = rn_title(rn_obj(hs, NULL), files[f]);
+        rn_str(o, "file", files[f]);
+        rn_int(o, "rows", (int64_t)rows[f]);
+        rn_int(o, "instances", tot_i[f]);
+        rn_int(o, "bytes", tot_b[f]);
+        rn_unit(rn_title(rn_num(o, "mib", (double)tot_b[f] / 1048576, 1), "size"), "MiB");
+        if (has_total[f]) {
+            rn_title(rn_int(o, "total_line_instances", rep_i[f]), "Total line instances");
+            rn_title(rn_int(o, "total_line_bytes", rep_b[f]), "Total line bytes");
+            if (rep_i[f] != tot_i[f] || rep_b[f] != tot_b[f])
+                finding(fnd, "info", "histo-total-mismatch",
+                        xasprintf("%s: rows add up to %lld instances / %lld bytes, the Total "
+                                  "line says %lld / %lld (truncated file?)", files[f],
+                                  (long long)tot_i[f], (long long)tot_b[f], (long long)rep_i[f],
+                                  (long long)rep_b[f]));
+        }
+        g_file = f;
+        qsort(ord, t.n, sizeof *ord, by_bytes);
+        struct report_node *tb = rn_flags(rn_title(rn_arr(o, "top_bytes"), "top classes by bytes"),
+                                          RF_TABLE);
+        for (size_t k = 0; k < lim && ord[k]->present[f]; k++) {
+            struct report_node *r = rn_obj(tb, NULL);
+            rn_int(r, "rank", (int64_t)k + 1);
+            cls_cols(r, ord[k]);
+            rn_int(r, "instances", ord[k]->inst[f]);
+            rn_int(r, "bytes", ord[k]->bytes[f]);
+            rn_title(rn_num(r, "bytes_pct", tot_b[f] ? 100.0 * (double)ord[k]->bytes[f] /
+                                                           (double)tot_b[f] : 0, 2), "% bytes");
+        }
+        if (!csv)
+            csv = tb;
+        qsort(ord, t.n, sizeof *ord, by_inst);
+        struct report_node *ti = rn_flags(rn_title(rn_arr(o, "top_instances"),
+                                                   "top classes by instances"), RF_TABLE);
+        for (size_t k = 0; k < lim && ord[k]->present[f]; k++) {
+            struct report_node *r = rn_obj(ti, NULL);
+            rn_int(r, "rank", (int64_t)k + 1);
+            cls_cols(r, ord[k]);
+            rn_int(r, "instances", ord[k]->inst[f]);
+            rn_int(r, "bytes", ord[k]->bytes[f]);
+            rn_title(rn_num(r, "instances_pct", tot_i[f] ? 100.0 * (double)ord[k]->inst[f] /
+                                                               (double)tot_i[f] : 0, 2),
+                     "% instances");
+        }
+    }
+    if (nfiles >= 2) {
+        g_last = nfiles - 1;
+        qsort(ord, t.n, sizeof *ord, by_growth);
+        char *title = xasprintf("Growth %s -> %s (by bytes)", files[0], files[nfiles - 1]);
+        struct report_node *gt = rn_flags(rn_title(rn_arr(root, "growth"), title), RF_TABLE);
+        free(title);
+        int nsus = 0;
+        for (size_t k = 0; k < t.n; k++) {
+            const struct cls *c = ord[k];
+            int64_t db = c->bytes[g_last] - c->bytes[0];
+            int64_t di = c->inst[g_last] - c->inst[0];
+            if (db <= 0)
+                break;
+            bool mono = monotonic(c, nfiles);
+            bool suspect = mono && db >= min_growth;
+            if (k < lim) {
+                struct report_node *r = rn_obj(gt, NULL);
+                cls_cols(r, c);
+                rn_title(rn_int(r, "instances_first", c->inst[0]), "instances first");
+                rn_title(rn_int(r, "instances_last", c->inst[g_last]), "instances last");
+                rn_title(rn_int(r, "instances_growth", di), "+instances");
+                rn_title(rn_int(r, "bytes_growth", db), "+bytes");
+                if (c->bytes[0] > 0)
+                    rn_title(rn_num(r, "growth_pct", 100.0 * (double)db / (double)c->bytes[0], 1),
+                             "+%");
+                else
+                    rn_title(rn_null(r, "growth_pct"), "+%");
+                rn_title(rn_bool(r, "grew_every_step", mono), "grew every step");
+                rn_title(rn_bool(r, "leak_suspect", suspect), "suspect");
+            }
+            if (suspect && nsus < 5) {
+                nsus++;
+                finding(fnd, "warning", "leak-suspect",
+                        xasprintf("%s grew in every histogram: %+lld instances, %+lld bytes "
+                                  "(%s -> %s)", c->name, (long long)di, (long long)db, files[0],
+                                  files[nfiles - 1]));
+            }
+        }
+        csv = gt;
+    }
+    diag_report(&d, root, "unparsed_lines");
+    FILE *out = common_output(&co);
+    if (co.out == OUT_JSON)
+        render_json(out, root);
+    else if (co.out == OUT_CSV)
+        render_csv(out, csv);
+    else
+        render_text(out, root, &co.render);
+    common_output_close(out);
+    if (co.strict && d.total > 0) {
+        diag_print_stderr(&d);
+        if (ret == EXIT_OK)
+            ret = EXIT_BADINPUT;
+    }
+    rn_free(root);
+    for (size_t k = 0; k < t.n; k++) {
+        free(t.c[k].name);
+        free(t.c[k].module);
+        free(t.c[k].inst);
+        free(t.c[k].bytes);
+        free(t.c[k].present);
+    }
+    free(t.c);
+    free(t.idx);
+    free(ord);
+    free(tot_i);
+    free(tot_b);
+    free(rep_i);
+    free(rep_b);
+    free(has_total);
+    free(rows);
+    free(files);
+    diag_fini(&d);
+    return ret;
 }

@@ -1,16 +1,592 @@
 /*
- * cmd_impact.c — placeholder until `gclat impact` is built (see the issue tracker).
- * It exists so the command table is complete; it does nothing and says so.
+ * cmd_impact.c — `gclat impact`: the share of requests that GC pauses alone
+ * push past a timeout, from the GC log's pause timeline (impact_model.h has
+ * the model; docs/impact.md the assumptions and the checks). Per hour and
+ * overall, the pause clusters responsible, requests lost at a given rate,
+ * and what a collector change (--what-if) would buy.
  */
+#include "cli.h"
 #include "commands.h"
+#include "correlate_access.h"
+#include "impact_model.h"
+#include "pause_timeline.h"
+#include "reader.h"
+#include "render.h"
+#include "timeparse.h"
 #include "util.h"
 
-const char cmd_impact_help[] = "usage: gclat impact ...\n\nNot implemented in this build yet.\n";
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char cmd_impact_help[] =
+    "usage: gclat impact [OPTIONS] --timeout DUR GCLOG...\n"
+    "\n"
+    "Estimate the share of requests that stop-the-world GC pauses alone push past a\n"
+    "timeout. A request arriving during a pause waits for the rest of it, and one already\n"
+    "running is frozen by it; it misses the timeout T when the world is stopped for more\n"
+    "than T minus its service time within T of its arrival (chained pauses included).\n"
+    "Arrivals are assumed uniform and independent of GC (model: docs/impact.md).\n"
+    "The Qunar case: ParNew 200 ms every 10 s, T = 100 ms -> (200-100)*6/60000 = 1%.\n"
+    "\n"
+    "Options:\n"
+    "  --timeout DUR         the callers' timeout (required; bare numbers are ms)\n"
+    "  --rate QPS            requests per second: adds expected requests lost\n"
+    "  --service-time DUR|FILE  service time without GC: a constant (e.g. your P50, 2ms) or\n"
+    "                        an access log whose durations give the distribution (default 0)\n"
+    "  --what-if max-pause=DUR  also compute with every pause capped at DUR (a collector\n"
+    "                        with short pauses, e.g. max-pause=1ms for ZGC)\n"
+    "  --what-if GCLOG       also compute for another GC log (e.g. after a collector change)\n"
+    "  --top N               pause clusters listed as responsible (default 10; 0 = all)\n"
+    "  --jvm-start TIME      ISO 8601 JVM start, for logs with uptime only (wall-clock hours)\n"
+    "  --max-pauses N        memory bound of the pause timeline (default 4194304 = 128 MiB)\n"
+    "  --format FMT          GC log format: legacy | unified | openj9 (default: detected)\n"
+    "  --csv                 the responsible pause clusters as CSV\n"
+    "\n"
+    "Service-time FILE options (as in gclat lat): -f N, -F SEP, --log-format NAME, --unit U,\n"
+    "  --json-key KEY, --include REGEX, --exclude REGEX\n"
+    "\n"
+    "Common options:\n"
+    "  --json            JSON report\n"
+    "  -o, --output FILE write to FILE\n"
+    "  --strict          exit 2 if any GC-log line was not understood\n"
+    "  -q, --quiet       no progress line, no warnings\n"
+    "  -h, --help        this help\n"
+    "\n"
+    "Examples:\n"
+    "  gclat impact --timeout 100ms gc.log\n"
+    "  gclat impact --timeout 100ms --rate 30000 --service-time 2ms --what-if max-pause=10ms gc.log\n"
+    "  gclat impact --timeout 100ms --service-time access.log -f -2 jdk8-cms.log --what-if jdk17-zgc.log\n"
+    "\n"
+    "Exit codes: 0 ok, 1 usage, 2 bad input (unknown format, no timestamps; --strict), 3 I/O.\n";
+
+#define MS 1000000LL
+#define SVC_MAX_POINTS 512
+
+struct svc {
+    struct svc_point *pts;
+    size_t n;
+    const char *source;   /* "none", "constant", or the file name */
+    int64_t p50_ns, p99_ns;
+    double mean_ns;
+    uint64_t requests;
+};
+
+static void usage_die(const char *msg, const char *arg)
+{
+    die(EXIT_USAGE, "%s '%s' (see 'gclat impact --help')", msg, arg);
+}
+
+/* Service-time distribution from an access log: up to SVC_MAX_POINTS points. */
+static int svc_from_file(struct svc *s, struct access_cfg *ac, const char *path, struct diag *diag)
+{
+    struct reader r;
+    if (reader_open(&r, path) != 0) {
+        warnx("cannot open %s: %s", path, strerror(errno));
+        return EXIT_IO;
+    }
+    struct hist h;
+    hist_init(&h, 3);
+    const char *line;
+    size_t len;
+    int rc;
+    while ((rc = reader_next(&r, &line, &len)) == 1) {
+        if (len == 0)
+            continue;
+        struct access_req q;
+        const char *why = NULL;
+        int k = access_parse(ac, line, len, &q, &why);
+        if (k < 0)
+            diag_add(diag, why, r.name, r.lineno, line, len);
+        else if (k > 0)
+            hist_record(&h, q.dur_ns);
+    }
+    if (rc < 0) {
+        warnx("%s: %s", path, reader_strerror(&r));
+        reader_close(&r);
+        hist_fini(&h);
+        return EXIT_IO;
+    }
+    reader_close(&r);
+    if (h.total == 0) {
+        hist_fini(&h);
+        warnx("%s: no request durations found (check -f/--log-format/--unit)", path);
+        return EXIT_BADINPUT;
+    }
+    s->requests = h.total;
+    s->p50_ns = hist_percentile(&h, 50);
+    s->p99_ns = hist_percentile(&h, 99);
+    s->mean_ns = hist_mean(&h);
+    /* Few distinct values: use them exactly; else equal-weight quantiles. */
+    struct hist_iter it;
+    size_t distinct = 0;
+    hist_iter_init(&it, &h);
+    while (hist_iter_next(&it))
+        distinct++;
+    hist_iter_fini(&it);
+    if (distinct <= SVC_MAX_POINTS) {
+        s->pts = xmalloc(distinct * sizeof *s->pts);
+        hist_iter_init(&it, &h);
+        while (hist_iter_next(&it)) {
+            s->pts[s->n].s_ns = it.value;
+            s->pts[s->n].w = (double)it.count / (double)h.total;
+            s->n++;
+        }
+        hist_iter_fini(&it);
+    } else {
+        s->pts = xmalloc(SVC_MAX_POINTS * sizeof *s->pts);
+        for (size_t j = 0; j < SVC_MAX_POINTS; j++) {
+            s->pts[j].s_ns = hist_percentile(&h, 100.0 * ((double)j + 0.5) / SVC_MAX_POINTS);
+            s->pts[j].w = 1.0 / SVC_MAX_POINTS;
+        }
+        s->n = SVC_MAX_POINTS;
+    }
+    hist_fini(&h);
+    s->source = path;
+    return 0;
+}
+
+static void moment(const struct pause_tl *tl, int64_t t_ns, char *buf, size_t n)
+{
+    if (tl->clock == TL_CLOCK_WALL)
+        format_iso8601(t_ns / MS, tl->tz_min, buf, n);
+    else
+        snprintf(buf, n, "uptime %.3fs", (double)t_ns / 1e9);
+}
+
+static double ms(double ns)
+{
+    return ns / 1e6;
+}
+
+static int cmp_cluster(const void *a, const void *b)
+{
+    const struct impact_cluster *x = a, *y = b;
+    if (x->window_ns != y->window_ns)
+        return x->window_ns < y->window_ns ? 1 : -1;
+    return x->start_ns < y->start_ns ? -1 : x->start_ns > y->start_ns;
+}
+
+static void summary(struct report_node *o, const struct pause_tl *tl, const struct impact_result *r,
+                    double rate)
+{
+    rn_title(rn_num(o, "share_pct", r->share * 100, 4), "Requests pushed past the timeout by GC");
+    rn_unit(o->last, "%");
+    rn_title(rn_num(o, "share_arrivals_only_pct", r->share_naive * 100, 4),
+             "  of which arriving during a pause (sum of max(0, P-(T-s)))");
+    rn_unit(o->last, "%");
+    if (rate > 0) {
+        rn_title(rn_num(o, "requests_lost", r->share * rate * (double)r->span_ns / 1e9, 1),
+                 "Requests lost over the span");
+        rn_title(rn_num(o, "requests_lost_per_day", r->share * rate * 86400.0, 1), "Requests lost per day");
+    }
+    rn_title(rn_num(o, "miss_window_ms", ms(r->window_ns), 3), "Arrival time that misses (sum of windows)");
+    rn_unit(o->last, "ms");
+    rn_title(rn_num(o, "span_s", (double)r->span_ns / 1e9, 3), "Span observed (first to last GC event)");
+    rn_unit(o->last, "s");
+    rn_title(rn_int(o, "pauses", (int64_t)r->npauses), "Pauses");
+    rn_title(rn_num(o, "stopped_ms", ms((double)r->paused_ns), 3), "Stopped time");
+    rn_unit(o->last, "ms");
+    rn_title(rn_num(o, "stopped_pct", 100.0 * (double)r->paused_ns / (double)r->span_ns, 4),
+             "Stopped share of time");
+    rn_unit(o->last, "%");
+    int64_t longest = 0;
+    for (size_t i = 0; i < tl->n; i++) {
+        int64_t d = tl->v[i].dur_ns;
+        if (r->cap_ns > 0 && d > r->cap_ns)
+            d = r->cap_ns;
+        if (d > longest)
+            longest = d;
+    }
+    rn_title(rn_num(o, "longest_pause_ms", ms((double)longest), 3), "Longest pause");
+    rn_unit(o->last, "ms");
+    rn_title(rn_int(o, "overlapping_pauses", (int64_t)r->overlaps), "Pauses overlapping another (merged)");
+    rn_title(rn_int(o, "chains", (int64_t)r->nchains), "Chains (pauses closer than the timeout)");
+    rn_title(rn_int(o, "clusters_over", (int64_t)r->ncl), "Pause clusters causing misses");
+}
+
+struct hour_row {
+    int64_t key_ms;   /* local ms at the hour start */
+    int64_t pauses, stopped_ns, max_ns;
+    double window_ns;
+};
+
+static void by_hour(struct report_node *root, const struct pause_tl *tl, const struct impact_result *r,
+                    double rate)
+{
+    const int64_t H = 3600000;
+    int64_t off_ms = pause_tl_local_ms(tl, 0); /* local = t/1e6 + off */
+    int64_t first = pause_tl_local_ms(tl, r->span_first_ns), last = pause_tl_local_ms(tl, r->span_last_ns);
+    int64_t h0 = first - ((first % H) + H) % H;
+    int64_t nh = (last - h0) / H + 1;
+    bool all_hours = nh <= 744; /* a month: list every hour, else only hours with pauses */
+    size_t cap = all_hours ? (size_t)nh : 0, n = 0;
+    struct hour_row *rows = NULL;
+    if (all_hours) {
+        rows = xcalloc(cap ? cap : 1, sizeof *rows);
+        for (int64_t k = 0; k < nh; k++)
+            rows[k].key_ms = h0 + k * H;
+        n = (size_t)nh;
+    }
+    /* pauses per hour */
+    for (size_t i = 0; i < tl->n; i++) {
+        int64_t loc = pause_tl_local_ms(tl, tl->v[i].start_ns);
+        int64_t key = loc - ((loc % H) + H) % H;
+        size_t k;
+        if (all_hours) {
+            int64_t idx = (key - h0) / H;
+            if (idx < 0 || idx >= nh)
+                continue;
+            k = (size_t)idx;
+        } else {
+            if (!n || rows[n - 1].key_ms != key) {
+                xgrow((void **)&rows, &cap, n + 1, sizeof *rows);
+                memset(&rows[n], 0, sizeof *rows);
+                rows[n].key_ms = key;
+                n++;
+            }
+            k = n - 1;
+        }
+        int64_t d = tl->v[i].dur_ns;
+        if (r->cap_ns > 0 && d > r->cap_ns)
+            d = r->cap_ns;
+        rows[k].pauses++;
+        rows[k].stopped_ns += d;
+        if (d > rows[k].max_ns)
+            rows[k].max_ns = d;
+    }
+    /* miss windows, attributed to the hour their cluster starts in */
+    for (size_t c = 0; c < r->ncl; c++) {
+        int64_t loc = pause_tl_local_ms(tl, r->cl[c].start_ns);
+        int64_t key = loc - ((loc % H) + H) % H;
+        for (size_t k = 0; k < n; k++)
+            if (rows[k].key_ms == key) {
+                rows[k].window_ns += r->cl[c].window_ns;
+                break;
+            }
+    }
+    struct report_node *arr = rn_flags(rn_title(rn_arr(root, "by_hour"), "Per hour"), RF_TABLE);
+    for (size_t k = 0; k < n; k++) {
+        int64_t hs = (rows[k].key_ms - off_ms) * MS, he = hs + H * MS;
+        if (hs < r->span_first_ns)
+            hs = r->span_first_ns;
+        if (he > r->span_last_ns)
+            he = r->span_last_ns;
+        double span = he > hs ? (double)(he - hs) : 0;
+        struct report_node *o = rn_obj(arr, NULL);
+        char buf[48];
+        if (tl->clock == TL_CLOCK_WALL) {
+            format_local_time(rows[k].key_ms, 0, buf, sizeof buf);
+            buf[16] = 0; /* YYYY-MM-DD HH:MM */
+        } else {
+            snprintf(buf, sizeof buf, "+%lldh", (long long)(rows[k].key_ms / H));
+        }
+        rn_str(o, "hour", buf);
+        rn_num(o, "span_s", span / 1e9, 1);
+        rn_int(o, "pauses", rows[k].pauses);
+        rn_num(o, "stopped_ms", ms((double)rows[k].stopped_ns), 1);
+        rn_num(o, "max_pause_ms", ms((double)rows[k].max_ns), 1);
+        rn_num(o, "share_pct", span > 0 ? 100.0 * rows[k].window_ns / span : 0, 4);
+        if (rate > 0)
+            rn_num(o, "requests_lost", rows[k].window_ns / 1e9 * rate, 1);
+    }
+    free(rows);
+}
+
+static void responsible(struct report_node *arr, const struct pause_tl *tl, struct impact_result *r,
+                        size_t top)
+{
+    qsort(r->cl, r->ncl, sizeof *r->cl, cmp_cluster);
+    size_t n = top && top < r->ncl ? top : r->ncl;
+    for (size_t i = 0; i < n; i++) {
+        const struct impact_cluster *c = &r->cl[i];
+        struct report_node *o = rn_obj(arr, NULL);
+        char buf[64];
+        moment(tl, c->start_ns, buf, sizeof buf);
+        rn_str(o, "time", buf);
+        rn_int(o, "pauses", (int64_t)c->npauses);
+        rn_num(o, "stopped_ms", ms((double)c->paused_ns), 3);
+        rn_num(o, "longest_ms", ms((double)c->longest_ns), 3);
+        const struct pause *p = &tl->v[c->longest];
+        rn_str(o, "longest_name", p->name ? p->name : gc_kind_name((enum gc_kind)p->kind));
+        rn_num(o, "miss_window_ms", ms(c->window_ns), 3);
+        rn_num(o, "contribution_pct", r->window_ns > 0 ? 100.0 * c->window_ns / r->window_ns : 0, 2);
+    }
+}
+
+static int load(struct pause_tl *tl, char **files, int nfiles, enum gc_format forced, struct diag *diag,
+                struct intern *strings, struct report_node *inputs, bool quiet)
+{
+    struct gc_read_result res;
+    uint64_t events = 0;
+    enum gc_collector coll = GC_COLL_UNKNOWN;
+    int rc = pause_tl_read(tl, files, nfiles, forced, diag, strings, &res, &events, &coll);
+    if (rc)
+        return rc;
+    if (inputs) {
+        rn_int(inputs, "files", res.files);
+        rn_int(inputs, "lines", (int64_t)res.lines);
+        rn_str(inputs, "format", res.mixed_formats ? "mixed" : gc_format_name(res.format));
+        rn_str(inputs, "collector", gc_collector_name(coll));
+        rn_int(inputs, "events", (int64_t)events);
+        rn_str(inputs, "clock", tl_clock_name(tl->clock));
+        rn_title(rn_int(inputs, "pauses_without_time", (int64_t)tl->no_time), "pauses without timestamp (left out)");
+        rn_title(rn_int(inputs, "pauses_dropped", (int64_t)tl->dropped), "pauses beyond --max-pauses (left out)");
+    }
+    if (tl->dropped && !quiet)
+        warnx("%llu pause(s) beyond --max-pauses %zu were left out; the span stops at the last kept one",
+              (unsigned long long)tl->dropped, tl->max);
+    if (pause_tl_span_ns(tl) <= 0) {
+        warnx("%s: no timestamped GC events: nothing to estimate%s", files[0],
+              tl->no_time ? " (pauses carry no timestamps)" : "");
+        return EXIT_BADINPUT;
+    }
+    return 0;
+}
 
 int cmd_impact(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    warnx("not implemented in this build yet");
-    return EXIT_USAGE;
+    struct common_opts co;
+    common_opts_init(&co);
+    struct access_cfg ac;
+    access_cfg_init(&ac);
+    ac.need_time = false;
+    char **files = xcalloc((size_t)argc + 1, sizeof *files);
+    int nfiles = 0;
+    int64_t timeout_ns = -1, cap_ns = 0, jvm_start_ms = -1;
+    double rate = 0;
+    const char *svc_arg = NULL, *whatif_log = NULL;
+    size_t top = 10, max_pauses = 0;
+    enum gc_format forced = GC_FMT_UNKNOWN;
+    bool only_files = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
+            files[nfiles++] = argv[i];
+        } else if (strcmp(a, "--") == 0) {
+            only_files = true;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(cmd_impact_help, stdout);
+            free(files);
+            access_cfg_fini(&ac);
+            return EXIT_OK;
+        } else if (common_opt(&co, argc, argv, &i) || access_opt(&ac, argc, argv, &i)) {
+            continue;
+        } else if (opt_is(a, "--timeout")) {
+            const char *v = opt_value(argc, argv, &i);
+            int64_t us;
+            if (!parse_duration_us(v, 1000, &us) || us <= 0)
+                usage_die("bad --timeout", v);
+            timeout_ns = us * 1000;
+        } else if (opt_is(a, "--rate")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (!parse_double(v, &rate) || rate < 0 || !isfinite(rate))
+                usage_die("bad --rate", v);
+        } else if (opt_is(a, "--service-time")) {
+            svc_arg = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--what-if")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (strncmp(v, "max-pause=", 10) == 0) {
+                int64_t us;
+                if (!parse_duration_us(v + 10, 1000, &us) || us <= 0)
+                    usage_die("bad --what-if max-pause", v);
+                cap_ns = us * 1000;
+            } else {
+                whatif_log = v;
+            }
+        } else if (opt_is(a, "--top")) {
+            const char *v = opt_value(argc, argv, &i);
+            int64_t n;
+            if (!parse_int64(v, &n) || n < 0)
+                usage_die("bad --top", v);
+            top = (size_t)n;
+        } else if (opt_is(a, "--max-pauses")) {
+            const char *v = opt_value(argc, argv, &i);
+            int64_t n;
+            if (!parse_int64(v, &n) || n < 1)
+                usage_die("bad --max-pauses", v);
+            max_pauses = (size_t)n;
+        } else if (opt_is(a, "--jvm-start")) {
+            const char *v = opt_value(argc, argv, &i);
+            int32_t tz;
+            bool has_tz;
+            size_t k = parse_iso8601(v, strlen(v), &jvm_start_ms, &tz, &has_tz);
+            if (!k || k != strlen(v))
+                usage_die("bad --jvm-start (ISO 8601, e.g. 2024-05-01T10:00:00.000+08:00)", v);
+        } else if (opt_is(a, "--format")) {
+            const char *v = opt_value(argc, argv, &i);
+            forced = gc_format_parse(v);
+            if (forced == GC_FMT_UNKNOWN)
+                usage_die("unknown --format", v);
+        } else {
+            usage_die("unknown option", a);
+        }
+    }
+    if (timeout_ns < 0)
+        die(EXIT_USAGE, "--timeout is required (e.g. --timeout 100ms; see --help)");
+    if (nfiles == 0) {
+        if (isatty(0))
+            die(EXIT_USAGE, "no GC log given (GCLOG... or '-' for standard input; see --help)");
+        files[nfiles++] = "-";
+    }
+    access_cfg_finish(&ac);
+    common_opts_finish(&co);
+
+    struct intern strings;
+    intern_init(&strings);
+    struct diag diag, svc_diag;
+    diag_init(&diag);
+    diag_init(&svc_diag);
+    struct svc svc = {NULL, 0, "none", 0, 0, 0, 0};
+    int rc = 0;
+    if (svc_arg) {
+        int64_t us;
+        if (parse_duration_us(svc_arg, 1000, &us)) {
+            svc.pts = xmalloc(sizeof *svc.pts);
+            svc.pts[0].s_ns = us * 1000;
+            svc.pts[0].w = 1;
+            svc.n = 1;
+            svc.source = "constant";
+            svc.p50_ns = svc.p99_ns = us * 1000;
+            svc.mean_ns = (double)us * 1000;
+        } else if ((rc = svc_from_file(&svc, &ac, svc_arg, &svc_diag)) != 0) {
+            goto out;
+        }
+    }
+
+    struct report_node *root = rn_root();
+    struct report_node *inputs = rn_title(rn_obj(root, "inputs"), "Input");
+    struct pause_tl tl;
+    pause_tl_init(&tl, max_pauses, jvm_start_ms);
+    rc = load(&tl, files, nfiles, forced, &diag, &strings, inputs, co.quiet);
+    struct impact_result res;
+    memset(&res, 0, sizeof res);
+    if (rc == 0)
+        impact_compute(&tl, 0, timeout_ns, svc.pts, svc.n, &res);
+
+    struct pause_tl tl2;
+    pause_tl_init(&tl2, max_pauses, jvm_start_ms);
+    struct impact_result res2, res_cap;
+    memset(&res2, 0, sizeof res2);
+    memset(&res_cap, 0, sizeof res_cap);
+    struct diag diag2;
+    diag_init(&diag2);
+    if (rc == 0 && whatif_log) {
+        char *wf[1] = {(char *)whatif_log};
+        rc = load(&tl2, wf, 1, GC_FMT_UNKNOWN, &diag2, &strings, NULL, co.quiet);
+        if (rc == 0)
+            impact_compute(&tl2, 0, timeout_ns, svc.pts, svc.n, &res2);
+    }
+    if (rc == 0 && cap_ns > 0)
+        impact_compute(&tl, cap_ns, timeout_ns, svc.pts, svc.n, &res_cap);
+
+    if (rc == 0) {
+        /* the report: model inputs, result, hours, culprits, what-ifs */
+        struct report_node *m = rn_title(rn_obj(root, "model"), "Model");
+        rn_title(rn_num(m, "timeout_ms", ms((double)timeout_ns), 3), "Timeout T");
+        rn_unit(m->last, "ms");
+        rn_title(rn_str(m, "service_time", svc.source), "Service time source");
+        rn_title(rn_num(m, "service_p50_ms", ms((double)svc.p50_ns), 3), "Service time P50");
+        rn_unit(m->last, "ms");
+        if (svc.requests) {
+            rn_title(rn_num(m, "service_p99_ms", ms((double)svc.p99_ns), 3), "Service time P99");
+            rn_unit(m->last, "ms");
+            rn_title(rn_int(m, "service_requests", (int64_t)svc.requests), "Requests in the service-time log");
+            rn_title(rn_int(m, "service_points", (int64_t)svc.n), "Distribution points used");
+        }
+        rn_title(rn_num(m, "over_timeout_anyway_pct", res.over_anyway * 100, 4),
+                 "Requests over T without any GC (not counted)");
+        rn_unit(m->last, "%");
+        if (rate > 0)
+            rn_title(rn_num(m, "rate_qps", rate, 1), "Request rate");
+
+        struct report_node *s = rn_title(rn_obj(root, "impact"), "Impact of GC pauses");
+        summary(s, &tl, &res, rate);
+
+        by_hour(root, &tl, &res, rate);
+
+        if (cap_ns > 0 || whatif_log) {
+            struct report_node *w = rn_flags(rn_title(rn_arr(root, "what_if"), "What if"), RF_TABLE);
+            struct {
+                const char *name;
+                struct impact_result *r;
+                char *label;
+            } sc[2] = {{NULL, NULL, NULL}, {NULL, NULL, NULL}};
+            int nsc = 0;
+            if (cap_ns > 0) {
+                sc[nsc].label = xasprintf("max-pause=%gms", ms((double)cap_ns));
+                sc[nsc++].r = &res_cap;
+            }
+            if (whatif_log) {
+                sc[nsc].label = xstrdup(whatif_log);
+                sc[nsc++].r = &res2;
+            }
+            struct report_node *o = rn_obj(w, NULL);
+            rn_str(o, "scenario", "as logged");
+            rn_num(o, "share_pct", res.share * 100, 4);
+            rn_num(o, "change_pct", 0, 1);
+            rn_int(o, "pauses", (int64_t)res.npauses);
+            rn_num(o, "stopped_pct", 100.0 * (double)res.paused_ns / (double)res.span_ns, 4);
+            if (rate > 0)
+                rn_num(o, "lost_per_day", res.share * rate * 86400, 1);
+            for (int k = 0; k < nsc; k++) {
+                struct impact_result *x = sc[k].r;
+                o = rn_obj(w, NULL);
+                rn_str(o, "scenario", sc[k].label);
+                rn_num(o, "share_pct", x->share * 100, 4);
+                rn_num(o, "change_pct", res.share > 0 ? 100.0 * (x->share - res.share) / res.share : 0, 1);
+                rn_int(o, "pauses", (int64_t)x->npauses);
+                rn_num(o, "stopped_pct", x->span_ns > 0 ? 100.0 * (double)x->paused_ns / (double)x->span_ns : 0, 4);
+                if (rate > 0)
+                    rn_num(o, "lost_per_day", x->share * rate * 86400, 1);
+                free(sc[k].label);
+            }
+        }
+
+        struct report_node *resp = rn_flags(rn_title(rn_arr(root, "responsible"),
+                                                     "Pauses responsible (largest miss window first)"),
+                                            RF_TABLE);
+        responsible(resp, &tl, &res, co.out == OUT_CSV ? 0 : top);
+        diag_report(&diag, root, "unparsed_lines");
+        if (svc_diag.total)
+        {
+            diag_report(&svc_diag, root, "service_time_unparsed_lines");
+            rn_title(rn_get(root, "service_time_unparsed_lines"), "Unparsed service-time lines");
+        }
+
+        FILE *out = common_output(&co);
+        if (co.out == OUT_CSV)
+            render_csv(out, resp);
+        else if (co.out == OUT_JSON)
+            render_json(out, root);
+        else
+            render_text(out, root, &co.render);
+        common_output_close(out);
+        if (!co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
+            warnx("%llu GC-log line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
+                  (unsigned long long)diag.total);
+        if (co.strict && diag.total) {
+            diag_print_stderr(&diag);
+            rc = EXIT_BADINPUT;
+        }
+    }
+    rn_free(root);
+    impact_result_fini(&res);
+    impact_result_fini(&res2);
+    impact_result_fini(&res_cap);
+    pause_tl_fini(&tl);
+    pause_tl_fini(&tl2);
+    diag_fini(&diag2);
+out:
+    free(svc.pts);
+    diag_fini(&diag);
+    diag_fini(&svc_diag);
+    intern_fini(&strings);
+    access_cfg_fini(&ac);
+    free(files);
+    return rc;
 }

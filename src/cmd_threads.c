@@ -1,16 +1,204 @@
 /*
- * cmd_threads.c — placeholder until `gclat threads` is built (see the issue tracker).
- * It exists so the command table is complete; it does nothing and says so.
+ * cmd_threads.c — `gclat threads`: thread-dump analysis (states, pools,
+ * identical stacks, hot frames, lock graph and deadlocks, cpu=, top -H join,
+ * several dumps compared). Option parsing and output only; the work is in
+ * td_*.c (see td.h for the map).
  */
+#include "cli.h"
 #include "commands.h"
+#include "render.h"
+#include "report.h"
+#include "td.h"
 #include "util.h"
 
-const char cmd_threads_help[] = "usage: gclat threads ...\n\nNot implemented in this build yet.\n";
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char cmd_threads_help[] =
+    "usage: gclat threads [OPTIONS] FILE...\n"
+    "\n"
+    "Analyse Java thread dumps: jstack, jstack -l, jcmd PID Thread.print [-l], kill -3\n"
+    "output (several dumps appended in one file), JDK 8 to 25, and jcmd PID\n"
+    "Thread.dump_to_file [-format=json] (JDK 21+, lists virtual threads). Files may be\n"
+    "gzip-compressed; '-' reads standard input. Several files or several dumps in one\n"
+    "file are treated as successive dumps of one process.\n"
+    "\n"
+    "Report (for the last dump unless --dump N):\n"
+    "  findings          deadlocks, the threads blocking most others, the largest\n"
+    "                    identical-stack group, the busiest thread (--top), stuck threads\n"
+    "  states            threads by java.lang.Thread.State (VM_INTERNAL = JVM threads\n"
+    "                    without a state line: GC, compiler, VM Thread)\n"
+    "  deadlocks         every cycle of the wait-for graph (monitors and j.u.c locks),\n"
+    "                    each like the JVM's \"Found one Java-level deadlock\"\n"
+    "  locks             each monitor / ownable synchronizer with waiters: owner, BLOCKED,\n"
+    "                    parked and wait()ing threads; blockers with direct and transitive\n"
+    "                    counts; chains of 3+ threads\n"
+    "  top               with --top: top -H rows joined on nid, busiest stacks\n"
+    "  pools             threads grouped by name with trailing ids replaced by '*'\n"
+    "                    (http-nio-8080-exec-12 -> http-nio-8080-exec-*) and their states\n"
+    "  identical_stacks  threads with identical frames, largest first (lock lines are\n"
+    "                    not part of the identity; the size with them is shown too)\n"
+    "  hot_frames        methods most threads are in: top of stack, first application\n"
+    "                    frame, application and JDK/framework frames anywhere\n"
+    "  cpu               threads by cpu= (JDK 11+ headers)\n"
+    "  across_dumps      with 2+ dumps: stuck threads (same stack in every dump), pool\n"
+    "                    state changes, CPU used between the first and last dump\n"
+    "  unparsed_lines    every line not understood, by reason with file:line examples\n"
+    "\n"
+    "Options:\n"
+    "  --top FILE            output of `top -b -H -p PID` (last snapshot used); joined on\n"
+    "                        the OS thread id (nid hex in JDK <= 20, decimal / [tid] in 21+)\n"
+    "  --pid PID             process id, to recognise top's TID==PID row (whole-process CPU);\n"
+    "                        default: from the dump (jcmd, JSON), else the lowest TID not in\n"
+    "                        the dump\n"
+    "  --app-package P       application package prefix (repeatable or comma-separated);\n"
+    "                        when given, only these frames are application frames\n"
+    "  --framework-package P add a JDK/framework prefix to the default list (java. javax.\n"
+    "                        jakarta. jdk. sun. com.sun. org.springframework. org.apache.\n"
+    "                        io.netty. org.eclipse.jetty. com.zaxxer.hikari. io.grpc. ...)\n"
+    "  --dump N              analyse dump N (1-based, in input order) instead of the last\n"
+    "  --limit N             rows per table (default 10, 0 = all)\n"
+    "  --depth N             frames shown per stack (default 30, 0 = all)\n"
+    "  --cpu-min PCT         top -H rows at or below PCT are not listed (default 0)\n"
+    "  --csv                 one row per thread of the analysed dump\n"
+    "\n"
+    "Exit status: 0 ok, 1 usage, 2 no thread found (or --strict and unparsed lines),\n"
+    "3 I/O error.\n"
+    "\n";
+
+static void add_list(const char ***arr, size_t *n, const char *v)
+{
+    char *copy = xstrdup(v);
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        *arr = xrealloc(*arr, (*n + 1) * sizeof **arr);
+        (*arr)[(*n)++] = xstrdup(tok);
+    }
+    free(copy);
+}
+
+static int int_opt(int argc, char **argv, int *i, int64_t min)
+{
+    const char *name = argv[*i];
+    const char *v = opt_value(argc, argv, i);
+    int64_t x;
+    if (!parse_int64(v, &x) || x < min || x > 100000000)
+        die(EXIT_USAGE, "bad value for %s: %s", name, v);
+    return (int)x;
+}
 
 int cmd_threads(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    warnx("not implemented in this build yet");
-    return EXIT_USAGE;
+    struct common_opts co;
+    common_opts_init(&co);
+    struct td_opts o;
+    memset(&o, 0, sizeof o);
+    o.limit = 10;
+    o.stack_depth = 30;
+    o.pid = -1;
+    const char *top_path = NULL;
+    const char **files = NULL;
+    size_t nfiles = 0;
+    const char **app = NULL, **fw = NULL;
+    size_t napp = 0, nfw = 0;
+    for (const char *const *p = td_default_framework_prefixes; *p; p++) {
+        fw = xrealloc(fw, (nfw + 1) * sizeof *fw);
+        fw[nfw++] = xstrdup(*p);
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(cmd_threads_help, stdout);
+            fputs(common_opts_help, stdout);
+            return EXIT_OK;
+        } else if (common_opt(&co, argc, argv, &i)) {
+            continue;
+        } else if (opt_is(a, "--top")) {
+            top_path = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--pid")) {
+            o.pid = int_opt(argc, argv, &i, 0);
+        } else if (opt_is(a, "--app-package")) {
+            add_list(&app, &napp, opt_value(argc, argv, &i));
+        } else if (opt_is(a, "--framework-package")) {
+            add_list(&fw, &nfw, opt_value(argc, argv, &i));
+        } else if (opt_is(a, "--dump")) {
+            o.dump = int_opt(argc, argv, &i, 1);
+        } else if (opt_is(a, "--limit")) {
+            o.limit = int_opt(argc, argv, &i, 0);
+        } else if (opt_is(a, "--depth")) {
+            o.stack_depth = int_opt(argc, argv, &i, 0);
+        } else if (opt_is(a, "--cpu-min")) {
+            const char *name = a;
+            const char *v = opt_value(argc, argv, &i);
+            if (!parse_double(v, &o.cpu_min_pct) || o.cpu_min_pct < 0)
+                die(EXIT_USAGE, "bad value for %s: %s", name, v);
+        } else if (a[0] == '-' && a[1] != '\0') {
+            die(EXIT_USAGE, "unknown option %s (see gclat threads --help)", a);
+        } else {
+            files = xrealloc(files, (nfiles + 1) * sizeof *files);
+            files[nfiles++] = a;
+        }
+    }
+    if (nfiles == 0)
+        die(EXIT_USAGE, "no input file (see gclat threads --help)");
+    common_opts_finish(&co);
+    o.px.app = app;
+    o.px.napp = napp;
+    o.px.fw = fw;
+    o.px.nfw = nfw;
+
+    struct td_set s;
+    td_set_init(&s);
+    int rc = EXIT_OK;
+    for (size_t i = 0; i < nfiles; i++)
+        if (td_parse_file(&s, files[i], co.quiet) != 0)
+            rc = EXIT_IO;
+    struct td_top top;
+    memset(&top, 0, sizeof top);
+    if (top_path) {
+        if (td_top_parse_file(&s, &top, top_path, co.quiet) != 0)
+            rc = EXIT_IO;
+        o.top = &top;
+    }
+    if (rc == EXIT_OK && s.nt == 0) {
+        warnx("no thread found in the input (not a thread dump?)");
+        if (s.diag.total)
+            diag_print_stderr(&s.diag);
+        rc = EXIT_BADINPUT;
+    }
+    if (rc == EXIT_OK && o.dump > 0 && (size_t)o.dump > s.nd) {
+        warnx("--dump %d: the input has %zu dump(s)", o.dump, s.nd);
+        rc = EXIT_USAGE;
+    }
+    if (rc == EXIT_OK) {
+        struct report_node *root = rn_root();
+        FILE *f = common_output(&co);
+        if (co.out == OUT_CSV) {
+            struct report_node *arr = rn_arr(root, "threads");
+            td_report_csv(&s, &o, arr);
+            render_csv(f, arr);
+        } else {
+            td_report(&s, &o, root);
+            if (co.out == OUT_JSON)
+                render_json(f, root);
+            else
+                render_text(f, root, &co.render);
+        }
+        common_output_close(f);
+        rn_free(root);
+        if (s.diag.total && co.strict) {
+            diag_print_stderr(&s.diag);
+            rc = EXIT_BADINPUT;
+        }
+    }
+    td_top_fini(&top);
+    td_set_fini(&s);
+    for (size_t i = 0; i < napp; i++)
+        free((void *)app[i]);
+    for (size_t i = 0; i < nfw; i++)
+        free((void *)fw[i]);
+    free(app);
+    free(fw);
+    free(files);
+    return rc;
 }

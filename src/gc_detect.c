@@ -13,8 +13,43 @@
 #include <string.h>
 #include <strings.h>
 
+/* After the leading [..] groups (possibly none): a unified GC message? This
+   catches decorator sets without level/tags ("[..ms][..ns][host] GC(0) Pause
+   Young ...") and -Xlog ...::none output. */
+static bool unified_gc_message(const char *s, size_t n)
+{
+    size_t i = 0;
+    int groups = 0;
+    while (i < n && s[i] == '[') {
+        const char *c = memchr(s + i, ']', n - i);
+        if (!c)
+            return false;
+        /* a bracketed timestamp decorator ("[2023-01-01T00:00:00.000+0000]",
+           "[12.345s]", "[123ms]", "[123ns]") is unified logging: legacy logs
+           never bracket their timestamps */
+        size_t cl = (size_t)(c - (s + i)) - 1;
+        const char *d = s + i + 1;
+        if (groups == 0 && cl >= 2 && d[0] >= '0' && d[0] <= '9' &&
+            ((cl >= 19 && d[4] == '-' && d[10] == 'T') || d[cl - 1] == 's'))
+            return true;
+        i = (size_t)(c - s) + 1;
+        groups++;
+    }
+    if (groups > 0 && i < n && s[i] == ' ')
+        i++;
+    if (i + 4 > n || memcmp(s + i, "GC(", 3) != 0 || s[i + 3] < '0' || s[i + 3] > '9')
+        return mem_starts(s + i, n - i, "Using G1") || mem_starts(s + i, n - i, "Using Serial") ||
+               mem_starts(s + i, n - i, "Using Parallel") ||
+               mem_starts(s + i, n - i, "Using The Z Garbage Collector") ||
+               mem_starts(s + i, n - i, "Using Shenandoah");
+    /* "GC(12) Pause ..." and not legacy text such as "[GC (Allocation Failure)" */
+    return true;
+}
+
 static bool is_unified_line(const char *s, size_t n)
 {
+    if (unified_gc_message(s, n))
+        return true;
     /* [<decorator>][<decorator>]... with a level or tag decorator inside */
     if (n < 4 || s[0] != '[')
         return false;

@@ -1,30 +1,972 @@
 /*
- * gc_legacy.c — placeholder parser: counts every line as not understood, so
- * nothing is dropped silently until the real parser lands.
+ * gc_legacy.c — the JDK <= 8 GC-log parser (-verbose:gc, -XX:+PrintGCDetails
+ * and friends, JDK 1.4 to 8; Serial, Parallel, ParNew/DefNew + CMS, G1).
+ * Exported as gc_legacy_ops; docs/formats-jdk8.md describes what is parsed.
+ *
+ * Line driver. Per line, in order:
+ *  1. Splices: a concurrent-phase line ("1.2: [CMS-concurrent-mark: ...]"),
+ *     a G1 "[GC concurrent-..." line or a safepoint line ("Total time for
+ *     which application threads were stopped: ...") written by another
+ *     thread into the middle of a line is cut out, handled on its own, and
+ *     the rest of the line is processed without it.
+ *  2. An event still open (brackets not balanced: PrintTenuringDistribution,
+ *     PrintAdaptiveSizePolicy, PrintPromotionFailure and JDK 1.4 ergonomics
+ *     split one event over several lines) gets the line appended, unless the
+ *     line is a recognised informational line. When the outer bracket closes,
+ *     the assembled text is parsed as one event (gc_legacy_event.c) starting
+ *     at its first line.
+ *  3. Otherwise the line is classified after its timestamps: collection
+ *     event, concurrent phase, safepoint, G1 detail line ([Eden: ...],
+ *     [Times: ...], worker tables), header (version, CommandLine flags) or
+ *     known informational line (heap-at-GC, tenuring, FLS statistics, ...).
+ *     Anything else goes to diag.
+ * A parsed pause is held as "pending" until the next event, so that the G1
+ * detail lines that follow it ([Eden: ...], [Metaspace: ...], [Times: ...])
+ * can complete it; events are emitted in log order.
+ *
+ * Memory: three growable buffers (open event, splice scratch, line rest),
+ * reused for the whole file: no per-line allocation.
  */
+#include "gc_legacy.h"
 #include "gc_parse.h"
+#include "timeparse.h"
 #include "util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* An open event longer than this is given up (a broken log must not grow memory without bound). */
+#define ACC_MAX_BYTES (4u << 20)
+#define ACC_MAX_LINES 20000u
+
+struct buf {
+    char *p;
+    size_t len, cap;
+};
 
 struct p_state {
     struct gc_parse_ctx *ctx;
+    struct buf acc; /* text of the open event */
+    uint64_t acc_line;
+    unsigned acc_lines;
+    int acc_depth;
+    int64_t acc_wall_ms, acc_up_ns;
+    int32_t acc_tz;
+    struct buf scr, rest;
+    struct gc_event pend;
+    bool has_pend;
+    bool g1_ctx;          /* G1 detail lines are expected */
+    bool coll_from_flags; /* collector known from CommandLine flags */
+    bool cms_next_remark; /* -verbose:gc CMS: the next "[GC used(cap)" line is a remark */
+    bool shen;            /* JDK 8 Shenandoah syntax seen: indented lines are its detail */
+    bool shen_footer;     /* inside Shenandoah's statistics table (after "All times are wall-clock") */
 };
+
+static bool starts(const char *s, size_t n, const char *lit, size_t l)
+{
+    return n >= l && memcmp(s, lit, l) == 0;
+}
+#define STARTS(s, n, lit) starts(s, n, lit, sizeof(lit) - 1)
+
+static void buf_reserve(struct buf *b, size_t need)
+{
+    if (need > b->cap)
+        xgrow((void **)&b->p, &b->cap, need, 1);
+}
+
+static void buf_append(struct buf *b, const char *s, size_t n)
+{
+    buf_reserve(b, b->len + n + 1);
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static bool in_buf(const struct buf *b, const char *s)
+{
+    return b->p && s >= b->p && s < b->p + b->cap;
+}
+
+/* ---- emission ---------------------------------------------------------- */
+
+static void note_time(struct gc_parse_ctx *ctx, const struct gc_event *e)
+{
+    if (e->uptime_ns >= 0) {
+        if (ctx->first_uptime_ns < 0)
+            ctx->first_uptime_ns = e->uptime_ns;
+        ctx->last_uptime_ns = e->uptime_ns;
+    }
+    if (e->wall_ms >= 0) {
+        if (ctx->first_wall_ms < 0)
+            ctx->first_wall_ms = e->wall_ms;
+        ctx->last_wall_ms = e->wall_ms;
+    }
+}
+
+static void flush(struct p_state *p)
+{
+    if (!p->has_pend)
+        return;
+    p->has_pend = false;
+    note_time(p->ctx, &p->pend);
+    p->ctx->sink.emit(p->ctx->sink.ctx, &p->pend);
+}
+
+static void emit_now(struct p_state *p, struct gc_event *e)
+{
+    flush(p);
+    note_time(p->ctx, e);
+    p->ctx->sink.emit(p->ctx->sink.ctx, e);
+}
+
+static void set_collector(struct p_state *p, enum gc_collector c)
+{
+    if (c == GC_COLL_UNKNOWN || p->coll_from_flags)
+        return;
+    enum gc_collector cur = p->ctx->collector;
+    /* DefNew appears with Serial and with DefNew+CMS: CMS syntax wins */
+    if (cur == GC_COLL_UNKNOWN || (cur == GC_COLL_SERIAL && c == GC_COLL_CMS))
+        p->ctx->collector = c;
+}
+
+/* ---- simple one-bracket lines: concurrent phases, safepoints -------------- */
+
+static void init_event(struct p_state *p, struct gc_event *e, enum gc_ev_type type, int64_t wall_ms,
+                       int32_t tz, int64_t up_ns, uint64_t ln)
+{
+    gc_event_init(e);
+    e->type = type;
+    e->wall_ms = wall_ms;
+    e->tz_offset_min = tz;
+    e->uptime_ns = up_ns;
+    e->file = p->ctx->file;
+    e->line = ln;
+}
+
+/* "X seconds" after key in s, or -1. */
+static int64_t seconds_after(const char *s, size_t n, const char *key)
+{
+    const char *k = mem_find(s, n, key);
+    if (!k)
+        return -1;
+    size_t off = (size_t)(k - s) + strlen(key);
+    while (off < n && s[off] == ' ')
+        off++;
+    int64_t ns;
+    return parse_secs_ns(s + off, n - off, &ns) ? ns : -1;
+}
+
+/*
+ * Concurrent-phase, safepoint and application-time lines. Returns true when
+ * s is one (and accounts for it).
+ */
+static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
+{
+    int64_t wall, up;
+    int32_t tz;
+    size_t off = gcl_prefix(s, n, &wall, &tz, &up);
+    if (STARTS(s + off, n - off, "CMS: abort preclean due to time ")) {
+        off += 32;
+        off += gcl_prefix(s + off, n - off, &wall, &tz, &up);
+    }
+    const char *t = s + off;
+    size_t tn = n - off;
+    struct gc_parse_ctx *ctx = p->ctx;
+    bool as = STARTS(t, tn, "[ASCMS-concurrent-");
+    if (as) {
+        /* AdaptiveSizePolicy CMS ("[ASCMS-concurrent-mark: ...]"): same phases; t[1..] is
+           then "CMS-concurrent-..." like the plain form */
+        t += 2;
+        tn -= 2;
+    }
+    if (as || STARTS(t, tn, "[CMS-concurrent-")) {
+        /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]" */
+        size_t i = 1;
+        while (i < tn && t[i] != ':' && t[i] != ']')
+            i++;
+        if (i >= tn || t[i] == ']') {
+            ctx->lines_info++; /* -start] */
+            return true;
+        }
+        size_t name_end = i;
+        i++;
+        while (i < tn && t[i] == ' ')
+            i++;
+        int64_t a, b = -1;
+        size_t k = parse_secs_ns(t + i, tn - i, &a);
+        if (!k) {
+            diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
+            return true;
+        }
+        i += k;
+        if (i < tn && t[i] == '/' && !parse_secs_ns(t + i + 1, tn - i - 1, &b))
+            b = -1;
+        struct gc_event e;
+        init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
+        e.kind = GC_KIND_CONCURRENT;
+        e.name = intern_str(ctx->strings, t + 1, name_end - 1);
+        e.duration_ns = b >= 0 ? b : a; /* wall time */
+        set_collector(p, GC_COLL_CMS);
+        emit_now(p, &e);
+        return true;
+    }
+    if (STARTS(t, tn, "[GC concurrent-")) {
+        /* "[GC concurrent-mark-end, 0.1234 secs]", "-start]", "-abort]" */
+        const char *end = mem_find(t, tn, "-end, ");
+        if (!end) {
+            ctx->lines_info++;
+            return true;
+        }
+        size_t name_len = (size_t)(end - t) - 1;
+        size_t i = (size_t)(end - t) + 6;
+        int64_t d;
+        if (!parse_secs_ns(t + i, tn - i, &d)) {
+            diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
+            return true;
+        }
+        struct gc_event e;
+        init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
+        e.kind = GC_KIND_CONCURRENT;
+        e.name = intern_str(ctx->strings, t + 1, name_len);
+        e.duration_ns = d;
+        set_collector(p, GC_COLL_G1);
+        emit_now(p, &e);
+        return true;
+    }
+    if (STARTS(t, tn, "Total time for which application threads were stopped:")) {
+        int64_t d = seconds_after(t, tn, "stopped:");
+        if (d < 0) {
+            diag_add(ctx->diag, "safepoint line without duration", ctx->file, ln, s, n);
+            return true;
+        }
+        struct gc_event e;
+        init_event(p, &e, GC_EV_SAFEPOINT, wall, tz, up, ln);
+        e.kind = GC_KIND_OTHER;
+        e.name = "Safepoint";
+        e.duration_ns = d;
+        e.ttsp_ns = seconds_after(t, tn, "Stopping threads took:");
+        emit_now(p, &e);
+        return true;
+    }
+    if (STARTS(t, tn, "Application time:")) {
+        ctx->lines_info++;
+        return true;
+    }
+    return false;
+}
+
+/* ---- splices ------------------------------------------------------------ */
+
+/* Start of the timestamps that end right before s[m] (or m if none). */
+static size_t ts_back(const char *s, size_t m)
+{
+    size_t k = m;
+    for (int guard = 0; guard < 4; guard++) {
+        size_t j = k;
+        while (j > 0 && s[j - 1] == ' ')
+            j--;
+        if (j == 0 || s[j - 1] != ':')
+            break;
+        size_t c = j - 1; /* the ':' */
+        size_t q = c;
+        bool frac = false;
+        while (q > 0 && (gcl_digit(s[q - 1]) || s[q - 1] == '.' || s[q - 1] == ',')) {
+            if (s[q - 1] == '.' || s[q - 1] == ',')
+                frac = true;
+            q--;
+        }
+        int64_t ns;
+        if (q < c && frac && gcl_digit(s[q]) && parse_secs_ns(s + q, c - q, &ns) == c - q) {
+            k = q;
+            continue;
+        }
+        bool found = false;
+        for (size_t L = 19; L <= 35 && L <= c; L++) {
+            int64_t ms;
+            int32_t tz;
+            if (gcl_digit(s[c - L]) && parse_iso8601(s + c - L, L, &ms, &tz, NULL) == L) {
+                k = c - L;
+                found = true;
+                break;
+            }
+        }
+        if (!found)
+            break;
+    }
+    return k;
+}
+
+/* End of a "... seconds" clause starting at s[m]. */
+static size_t seconds_end(const char *s, size_t n, size_t m)
+{
+    const char *x = mem_find(s + m, n - m, "seconds");
+    if (!x)
+        return n;
+    size_t e = (size_t)(x - s) + 7;
+    if (STARTS(s + e, n - e, ", Stopping threads took:")) {
+        x = mem_find(s + e, n - e, "seconds");
+        if (x)
+            e = (size_t)(x - s) + 7;
+    }
+    return e;
+}
+
+/*
+ * Find the first spliced-in line in s: sets [*fs, *fe). Returns false if none.
+ * Hot path (every line): memchr for the few bytes that can start a marker
+ * ('[', 'T', 'A') and memcmp there, instead of one memmem per marker.
+ */
+static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
+{
+    size_t best = n;
+    int kind = 0;
+    for (const char *x = s; (x = memchr(x, '[', n - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (STARTS(x, left, "[CMS-concurrent-") || STARTS(x, left, "[ASCMS-concurrent-") ||
+            STARTS(x, left, "[GC concurrent-")) {
+            best = (size_t)(x - s);
+            kind = 1;
+            break;
+        }
+    }
+    for (const char *x = s; (x = memchr(x, 'T', best - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (STARTS(x, left, "Total time for which application threads were stopped")) {
+            best = (size_t)(x - s);
+            kind = 2;
+            break;
+        }
+    }
+    for (const char *x = s; (x = memchr(x, 'A', best - (size_t)(x - s))) != NULL; x++) {
+        size_t left = n - (size_t)(x - s);
+        if (STARTS(x, left, "Application time:")) {
+            best = (size_t)(x - s);
+            kind = 2;
+            break;
+        }
+    }
+    if (!kind)
+        return false;
+    *fs = ts_back(s, best);
+    /* "CMS: abort preclean due to time 1.2: [CMS-concurrent-abortable-preclean: ...]"
+       belongs to the spliced line */
+    static const char abort_pre[] = "CMS: abort preclean due to time ";
+    size_t al = sizeof abort_pre - 1;
+    if (kind == 1 && *fs >= al && memcmp(s + *fs - al, abort_pre, al) == 0)
+        *fs -= al;
+    if (kind == 1) {
+        const char *cb = memchr(s + best, ']', n - best);
+        size_t e = cb ? (size_t)(cb - s) + 1 : n;
+        size_t j = e;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (STARTS(s + j, n - j, "[Times:")) {
+            cb = memchr(s + j, ']', n - j);
+            e = cb ? (size_t)(cb - s) + 1 : n;
+        }
+        *fe = e;
+    } else {
+        *fe = seconds_end(s, n, best);
+    }
+    return true;
+}
+
+/* s[0..fs) + s[fe..n) in p->scr (in place when s already lives there). */
+static const char *cut(struct p_state *p, const char *s, size_t n, size_t fs, size_t fe, size_t *out_n)
+{
+    char *d;
+    if (in_buf(&p->scr, s)) {
+        d = (char *)s;
+        memmove(d + fs, d + fe, n - fe);
+    } else {
+        buf_reserve(&p->scr, n + 1);
+        d = p->scr.p;
+        memcpy(d, s, fs);
+        memcpy(d + fs, s + fe, n - fe);
+    }
+    *out_n = fs + (n - fe);
+    return d;
+}
+
+/* ---- informational lines -------------------------------------------------- */
+
+static const char *const info_prefixes[] = {
+    "{Heap before", "Heap after", "}", "Heap", "par new generation", "eden space", "from space",
+    "to   space", "concurrent mark-sweep generation", "concurrent-mark-sweep perm gen", "PSYoungGen",
+    "ParOldGen", "PSOldGen", "PSPermGen", "object space", "def new generation", "tenured generation",
+    "the space", "compacting perm gen", "garbage-first heap", "region size", "Metaspace", "class space",
+    "No shared spaces", "ro space", "rw space", "Memory:", "Desired survivor size", "- age",
+    "AdaptiveSize", "PSAdaptiveSize", "avg_", "Statistics for BinaryTreeDictionary",
+    "Statistics for IndexedFreeLists", "Total Free Space", "Max   Chunk Size", "Number of Blocks",
+    "Av.  Block  Size", "Tree      Height", "----", "CMS: abort preclean", "[G1Ergonomics",
+    "Java HotSpot", "OpenJDK", "Avg:", "Min:", "Max:", "Sum:", "Diff:", "concurrent mark-sweep",
+    "  avg", "PSAdaptiveSizePolicy", "AdaptiveSizePolicy", "PS", "ASParNew", "ASCMS",
+    /* JDK 1.4 PrintHeapAtGC */
+    "eden [", "from [", "to   [", "object [",
+    /* -XX:+PrintTLAB */
+    "TLAB: ", "TLAB totals:",
+    /* -XX:+PrintCMSInitiationStatistics */
+    "CMSCollector shouldConcurrentCollect", "time_until_cms", "free=", "contiguous_available=",
+    "promotion_rate=", "cms_allocation_rate=", "occupancy=", "initiatingOccupancy=",
+    "initiatingPermOccupancy=", "cms_", "CMS: Large", "/proc/meminfo:",
+    /* -XX:PrintFLSStatistics=1 around a collection */
+    "Before GC:", "After GC:",
+    /* JVM notice when a young collection escalates */
+    "GC locker:",
+};
+
+/* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
+static bool histogram_row(const char *t, size_t tn)
+{
+    size_t i = 0;
+    if (STARTS(t, tn, "Total ") || STARTS(t, tn, "num ")) {
+        return true;
+    }
+    while (i < tn && gcl_digit(t[i]))
+        i++;
+    if (i == 0 || i >= tn || t[i] != ':')
+        return false;
+    i++;
+    int nums = 0;
+    while (nums < 2) {
+        size_t b = i;
+        while (i < tn && t[i] == ' ')
+            i++;
+        if (i == b)
+            return false;
+        size_t d = i;
+        while (i < tn && gcl_digit(t[i]))
+            i++;
+        if (i == d)
+            return false;
+        nums++;
+    }
+    return i < tn && t[i] == ' ';
+}
+
+#define N_INFO (sizeof info_prefixes / sizeof *info_prefixes)
+
+/* Prefix lengths and, per first byte, whether any prefix starts with it (built once). */
+static size_t info_len[N_INFO];
+static bool info_first[256];
+static pthread_once_t info_once = PTHREAD_ONCE_INIT;
+
+static void info_build(void)
+{
+    for (size_t i = 0; i < N_INFO; i++) {
+        info_len[i] = strlen(info_prefixes[i]);
+        info_first[(unsigned char)info_prefixes[i][0]] = true;
+    }
+}
+
+static void info_init(void)
+{
+    pthread_once(&info_once, info_build);
+}
+
+static bool info_line(const char *t, size_t tn)
+{
+    if (tn == 0)
+        return false;
+    if ((gcl_digit(t[0]) || t[0] == 'T' || t[0] == 'n') && histogram_row(t, tn))
+        return true;
+    if (!info_first[(unsigned char)t[0]])
+        return false;
+    for (size_t i = 0; i < N_INFO; i++) {
+        const char *q = info_prefixes[i];
+        if (q[0] == t[0] && starts(t, tn, q, info_len[i])) {
+            if (q[0] == '}' || (q[0] == 'H' && q[1] == 'e' && q[4] == 0))
+                return tn == strlen(q) || t[strlen(q)] == ' ';
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Header lines: JVM version and command-line flags. */
+static bool header_line(struct p_state *p, const char *t, size_t tn)
+{
+    struct gc_parse_ctx *ctx = p->ctx;
+    if (STARTS(t, tn, "CommandLine flags:")) {
+        const char *h = mem_find(t, tn, "-XX:MaxHeapSize=");
+        if (h) {
+            size_t i = (size_t)(h - t) + 16;
+            int64_t v = 0;
+            size_t d0 = i;
+            while (i < tn && gcl_digit(t[i]) && v < 1000000000000000000LL / 10)
+                v = v * 10 + (t[i++] - '0');
+            if (i > d0)
+                ctx->heap_max_kb = v / 1024;
+        }
+        enum gc_collector c = GC_COLL_UNKNOWN;
+        if (mem_find(t, tn, "-XX:+UseConcMarkSweepGC"))
+            c = GC_COLL_CMS;
+        else if (mem_find(t, tn, "-XX:+UseG1GC"))
+            c = GC_COLL_G1;
+        else if (mem_find(t, tn, "-XX:+UseParallelGC") || mem_find(t, tn, "-XX:+UseParallelOldGC"))
+            c = GC_COLL_PARALLEL;
+        else if (mem_find(t, tn, "-XX:+UseSerialGC"))
+            c = GC_COLL_SERIAL;
+        else if (mem_find(t, tn, "-XX:+UseShenandoahGC"))
+            c = GC_COLL_SHENANDOAH;
+        if (c != GC_COLL_UNKNOWN) {
+            ctx->collector = c;
+            p->coll_from_flags = true;
+            p->g1_ctx = c == GC_COLL_G1;
+        }
+        ctx->lines_info++;
+        return true;
+    }
+    if (STARTS(t, tn, "Java HotSpot") || STARTS(t, tn, "OpenJDK")) {
+        /* "... JRE (1.8.0_51-b16), built on ..." */
+        const char *j = mem_find(t, tn, "JRE (");
+        if (j && !ctx->jvm_version) {
+            size_t a = (size_t)(j - t) + 5, b = a;
+            while (b < tn && t[b] != ')' && b - a < 64)
+                b++;
+            if (b < tn && b > a)
+                ctx->jvm_version = intern_str(ctx->strings, t + a, b - a);
+        }
+        ctx->lines_info++;
+        return true;
+    }
+    return false;
+}
+
+/* ---- G1 detail lines that complete the pending pause ---------------------- */
+
+/* "used(cap)->used(cap)" or "used->used" at s[i]; returns bytes or 0. */
+static size_t g1_pair(const char *s, size_t n, size_t i, int64_t *b, int64_t *bc, int64_t *a, int64_t *ac)
+{
+    size_t j = i, k;
+    *bc = *ac = -1;
+    if (!(k = gcl_size_kb(s + j, n - j, b)))
+        return 0;
+    j += k;
+    if (j < n && s[j] == '(') {
+        if (!(k = gcl_size_kb(s + j + 1, n - j - 1, bc)))
+            return 0;
+        j += k + 2;
+    }
+    if (!(j + 2 <= n && s[j] == '-' && s[j + 1] == '>'))
+        return 0;
+    j += 2;
+    if (!(k = gcl_size_kb(s + j, n - j, a)))
+        return 0;
+    j += k;
+    if (j < n && s[j] == '(') {
+        if (!(k = gcl_size_kb(s + j + 1, n - j - 1, ac)))
+            return 0;
+        j += k + 2;
+    }
+    return j - i;
+}
+
+/* "[Eden: 24.0M(24.0M)->0.0B(13.0M) Survivors: 0.0B->3072.0K Heap: 24.0M(256.0M)->3.5M(256.0M)]" */
+static bool g1_eden(struct gc_event *e, const char *t, size_t tn)
+{
+    int64_t eb, ebc, ea, eac, sb, sbc, sa, sac, hb, hbc, ha, hac;
+    size_t i = 7;
+    while (i < tn && t[i] == ' ')
+        i++;
+    if (!g1_pair(t, tn, i, &eb, &ebc, &ea, &eac))
+        return false;
+    const char *sv = mem_find(t, tn, "Survivors: ");
+    const char *hp = mem_find(t, tn, "Heap: ");
+    if (!hp)
+        return false;
+    if (!g1_pair(t, tn, (size_t)(hp - t) + 6, &hb, &hbc, &ha, &hac))
+        return false;
+    e->heap_before_kb = hb;
+    e->heap_after_kb = ha;
+    e->heap_total_kb = hac >= 0 ? hac : hbc;
+    if (sv && g1_pair(t, tn, (size_t)(sv - t) + 11, &sb, &sbc, &sa, &sac)) {
+        e->young_before_kb = eb + sb;
+        e->young_after_kb = ea + sa;
+        e->young_total_kb = eac >= 0 ? eac + sa : -1;
+    } else {
+        e->young_before_kb = eb;
+        e->young_after_kb = ea;
+        e->young_total_kb = eac;
+    }
+    /* JDK 8 Full GC: "..., [Metaspace: 3K->3K(1056768K)]" on the same line */
+    const char *m = mem_find(t, tn, "[Metaspace: ");
+    if (m) {
+        int64_t mb, mbc, ma, mac;
+        if (g1_pair(t, tn, (size_t)(m - t) + 12, &mb, &mbc, &ma, &mac)) {
+            e->meta_before_kb = mb;
+            e->meta_after_kb = ma;
+            e->meta_total_kb = mac;
+        }
+    }
+    return true;
+}
+
+/* A line starting with '[' that is not an event. Returns true if accounted. */
+static bool detail_line(struct p_state *p, const char *s, size_t n, const char *t, size_t tn, uint64_t ln)
+{
+    struct gc_parse_ctx *ctx = p->ctx;
+    if (STARTS(t, tn, "[Times:")) {
+        if (p->has_pend && p->pend.user_ns < 0)
+            gcl_times(t, tn, &p->pend.user_ns, &p->pend.sys_ns, &p->pend.real_ns);
+        ctx->lines_info++;
+        return true;
+    }
+    if (STARTS(t, tn, "[Eden:")) {
+        if (p->has_pend && g1_eden(&p->pend, t, tn)) {
+            ctx->lines_info++;
+            return true;
+        }
+        diag_add(ctx->diag, p->has_pend ? "bad G1 [Eden: ...] line" : "G1 [Eden: ...] line without a pause",
+                 ctx->file, ln, s, n);
+        return true;
+    }
+    if (STARTS(t, tn, "[Metaspace:")) {
+        int64_t mb, mbc, ma, mac;
+        if (p->has_pend && g1_pair(t, tn, 12, &mb, &mbc, &ma, &mac)) {
+            p->pend.meta_before_kb = mb;
+            p->pend.meta_after_kb = ma;
+            p->pend.meta_total_kb = mac;
+        }
+        ctx->lines_info++;
+        return true;
+    }
+    if (STARTS(t, tn, "[G1Ergonomics") || STARTS(t, tn, "[Preclean ")) {
+        ctx->lines_info++;
+        return true;
+    }
+    if (p->g1_ctx) {
+        /* G1 per-phase detail ("[Parallel Time: ...", "[GC Worker Start (ms): ...") */
+        ctx->lines_info++;
+        return true;
+    }
+    return false;
+}
+
+/* ---- JDK 8 Shenandoah ------------------------------------------------------ */
+
+static const char *const shen_info[] = {
+    "Regions:", "Humongous object threshold:", "Max TLAB size:", "GC threads:", "Heuristics ",
+    "Shenandoah ", "Pacer for", "Initialize Shenandoah heap", "Reference processing:", "Soft Max Heap Size",
+    "Trigger:", "Free:", "All times are wall-clock", "all workers. Dividing", "Cancelling GC:",
+    "Adaptive CSet", "Collectable Garbage", "Using ", "Good progress", "Failed to allocate",
+    "Cancelling concurrent GC", "Shenandoah Heap", "Status:", "Reserved region:", "GC STATISTICS:",
+};
+
+/*
+ * "[Pause Init Mark (process weakrefs), 3.341 ms]", "[Pause Full 1589M->1002M(1690M), 4077.274 ms]",
+ * "[Concurrent marking, 866.393 ms]", "[Pause Degenerated GC (Update Refs) 3941M->...(...), 12.3 ms]";
+ * "..., start]" lines are informational.
+ */
+static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall, int32_t tz, int64_t up,
+                      uint64_t ln)
+{
+    const char *cb = memchr(t, ']', tn);
+    if (!cb)
+        return false;
+    size_t cl = (size_t)(cb - t); /* content t[1..cl) */
+    if (cl >= 7 && memcmp(cb - 7, ", start", 7) == 0) {
+        p->shen = true;
+        p->ctx->lines_info++;
+        return true;
+    }
+    if (!(cl >= 4 && memcmp(cb - 3, " ms", 3) == 0))
+        return false;
+    size_t q = cl - 3;
+    while (q > 1 && (gcl_digit(t[q - 1]) || t[q - 1] == '.' || t[q - 1] == ','))
+        q--;
+    int64_t ms_ns;
+    if (!parse_secs_ns(t + q, cl - 3 - q, &ms_ns))
+        return false;
+    size_t ne = 1;
+    while (ne < cl && t[ne] != '(' && t[ne] != ',' && !gcl_digit(t[ne]))
+        ne++;
+    size_t nl = ne - 1;
+    while (nl > 0 && t[nl] == ' ')
+        nl--;
+    struct gc_event e;
+    bool pause = t[1] == 'P';
+    init_event(p, &e, pause ? GC_EV_PAUSE : GC_EV_CONCURRENT, wall, tz, up, ln);
+    e.duration_ns = ms_ns / 1000; /* the number is in ms: ns = ms * 1e6 = secs_ns / 1000 */
+    e.name = intern_str(p->ctx->strings, t + 1, nl);
+    if (!pause)
+        e.kind = GC_KIND_CONCURRENT;
+    else if (STARTS(t, tn, "[Pause Full"))
+        e.kind = GC_KIND_FULL;
+    else if (STARTS(t, tn, "[Pause Degenerated")) {
+        e.kind = GC_KIND_DEGENERATED;
+        e.flags |= GCF_DEGENERATED;
+    } else
+        e.kind = GC_KIND_SHEN_PHASE;
+    if (pause && ne < cl && t[ne] == '(') {
+        const char *rp = memchr(t + ne, ')', cl - ne);
+        if (rp && e.kind != GC_KIND_SHEN_PHASE)
+            e.cause = intern_str(p->ctx->strings, t + ne + 1, (size_t)(rp - t) - ne - 1);
+    }
+    const char *ar = mem_find(t, cl, "->");
+    if (ar) {
+        size_t k = (size_t)(ar - t);
+        while (k > 1 && (gcl_digit(t[k - 2]) || t[k - 2] == '.'))
+            k--;
+        int64_t b, bc, a, ac;
+        if (k > 1 && g1_pair(t, cl, k - 1, &b, &bc, &a, &ac)) {
+            e.heap_before_kb = b;
+            e.heap_after_kb = a;
+            e.heap_total_kb = ac;
+        }
+    }
+    p->shen = true;
+    p->shen_footer = false;
+    if (!p->coll_from_flags)
+        p->ctx->collector = GC_COLL_SHENANDOAH;
+    emit_now(p, &e);
+    return true;
+}
+
+static bool shen_info_line(struct p_state *p, const char *s, size_t n, const char *t, size_t tn)
+{
+    if (STARTS(t, tn, "All times are wall-clock") || STARTS(t, tn, "GC STATISTICS:"))
+        p->shen_footer = true;
+    if (STARTS(t, tn, "Cancelling concurrent GC") || STARTS(t, tn, "Shenandoah Heap"))
+        p->shen = true;
+    if (p->shen_footer || ((p->shen || p->ctx->collector == GC_COLL_SHENANDOAH) && n > 0 &&
+                           (s[0] == ' ' || s[0] == '\t')))
+        return true;
+    for (size_t i = 0; i < sizeof shen_info / sizeof *shen_info; i++)
+        if (starts(t, tn, shen_info[i], strlen(shen_info[i])))
+            return p->shen || p->ctx->collector == GC_COLL_SHENANDOAH || i < 10 || i >= 20;
+    return false;
+}
+
+/* ---- events ----------------------------------------------------------------- */
+
+static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, int32_t tz, int64_t up,
+                        uint64_t ln)
+{
+    struct gc_event *e = &ge->ev;
+    e->type = GC_EV_PAUSE;
+    e->wall_ms = wall;
+    e->tz_offset_min = tz;
+    e->uptime_ns = up;
+    e->file = p->ctx->file;
+    e->line = ln;
+    if (ge->cause)
+        e->cause = intern_str(p->ctx->strings, ge->cause, ge->cause_len);
+    if (ge->pair_only) {
+        /* without details CMS prints its two pauses as "[GC 46468K(83008K), 0.0039 secs]":
+           one initial mark, then one remark, per cycle */
+        e->kind = p->cms_next_remark ? GC_KIND_REMARK : GC_KIND_INITIAL_MARK;
+        e->name = p->cms_next_remark ? "CMS Remark" : "CMS Initial Mark";
+        p->cms_next_remark = !p->cms_next_remark;
+        ge->hint = GC_COLL_CMS;
+    } else if (e->kind == GC_KIND_INITIAL_MARK && !ge->g1) {
+        p->cms_next_remark = true;
+    } else if (e->kind == GC_KIND_REMARK && !ge->g1) {
+        p->cms_next_remark = false;
+    }
+    set_collector(p, ge->hint);
+    if (ge->g1)
+        p->g1_ctx = true;
+    flush(p);
+    p->pend = *e;
+    p->has_pend = true;
+}
+
+static bool is_event_start(const char *t, size_t tn)
+{
+    return gcl_is_event_start(t, tn);
+}
+
+static void acc_give_up(struct p_state *p, const char *reason)
+{
+    for (unsigned i = 0; i < p->acc_lines; i++)
+        diag_add(p->ctx->diag, reason, p->ctx->file, p->acc_line, p->acc.p, p->acc.len);
+    p->acc.len = 0;
+    p->acc_lines = 0;
+}
+
+/*
+ * Parse a complete event at t (after the line prefix). Returns the bytes of t
+ * consumed, or 0 if the event is still open (then it has been stored in acc).
+ */
+static size_t head_event(struct p_state *p, const char *s, size_t n, const char *t, size_t tn, int64_t wall,
+                         int32_t tz, int64_t up, uint64_t ln)
+{
+    struct gcl_event ge;
+    enum gcl_status st = gcl_parse_event(t, tn, &ge);
+    if (st == GCL_OK) {
+        emit_parsed(p, &ge, wall, tz, up, ln);
+        return ge.end;
+    }
+    if (st == GCL_OPEN) {
+        p->acc.len = 0;
+        buf_append(&p->acc, t, tn);
+        p->acc_line = ln;
+        p->acc_lines = 1;
+        p->acc_depth = gcl_depth(t, tn, 0, NULL);
+        p->acc_wall_ms = wall;
+        p->acc_tz = tz;
+        p->acc_up_ns = up;
+        return 0;
+    }
+    diag_add(p->ctx->diag, st == GCL_BAD ? "GC event without pause time or heap sizes" : "unrecognised GC event",
+             p->ctx->file, ln, s, n);
+    return tn;
+}
+
+/* Process one line (or what is left of one). */
+static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
+{
+    struct gc_parse_ctx *ctx = p->ctx;
+    for (int guard = 0; guard < 256; guard++) {
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+            n--;
+        if (n == 0)
+            return;
+        size_t fs, fe;
+        if (find_splice(s, n, &fs, &fe) && !(fs == 0 && fe >= n)) {
+            simple_line(p, s + fs, fe - fs, ln) ||
+                (diag_add(ctx->diag, "unrecognised spliced line", ctx->file, ln, s + fs, fe - fs), true);
+            s = cut(p, s, n, fs, fe, &n);
+            int64_t w, u;
+            int32_t z;
+            size_t off = gcl_prefix(s, n, &w, &z, &u);
+            if (off >= n)
+                return; /* only the spliced line's neighbours' timestamps were left */
+            continue;
+        }
+        if (n > 1) {
+            /* "[GC (CMS Final Remark)[YG occupancy: ...]{Heap before GC invocations=5 (full 1):":
+               a PrintHeapAtGC block starts in the middle of the line; its own lines follow */
+            const char *hb = memchr(s + 1, '{', n - 1);
+            if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC")) {
+                n = (size_t)(hb - s);
+                continue;
+            }
+        }
+        int64_t wall, up;
+        int32_t tz;
+        size_t off = gcl_prefix(s, n, &wall, &tz, &up);
+        const char *t = s + off;
+        size_t tn = n - off;
+        if (!p->acc.len && off > 0 && (s[0] == ' ' || s[0] == '\t') && tn > 0 && t[0] == '[' &&
+            !is_event_start(t, tn) && !STARTS(t, tn, "[Eden:") && !STARTS(t, tn, "[Times:") &&
+            !STARTS(t, tn, "[Metaspace:")) {
+            /* indented sub-line of an event: G1 phase times, string deduplication
+               statistics, ... (recognised, not modelled) */
+            if (!simple_line(p, s, n, ln))
+                ctx->lines_info++;
+            return;
+        }
+        if (p->acc.len) {
+            if (is_event_start(t, tn) &&
+                !(mem_find(p->acc.p, p->acc.len, "[YG occupancy:") && !mem_find(p->acc.p, p->acc.len, "CMS-remark"))) {
+                /* (a remark that has printed "[YG occupancy: ...]" continues with the
+                   CMSScavengeBeforeRemark "[GC (CMS Final Remark) ...[ParNew" on a new line) */
+                acc_give_up(p, "unterminated GC event");
+            } else if (info_line(t, tn)) {
+                ctx->lines_info++;
+                return;
+            } else if (simple_line(p, s, n, ln)) {
+                return; /* a whole concurrent-phase or safepoint line while an event is open */
+            } else {
+                size_t close_at = 0;
+                int d = gcl_depth(s, n, p->acc_depth, &close_at);
+                buf_append(&p->acc, s, n);
+                p->acc_lines++;
+                p->acc_depth = d;
+                if (d > 0) {
+                    if (p->acc.len > ACC_MAX_BYTES || p->acc_lines > ACC_MAX_LINES)
+                        acc_give_up(p, "unterminated GC event (too long)");
+                    return;
+                }
+                struct gcl_event ge;
+                enum gcl_status st = gcl_parse_event(p->acc.p, p->acc.len, &ge);
+                if (st != GCL_OK) {
+                    acc_give_up(p, st == GCL_BAD ? "GC event without pause time or heap sizes"
+                                                 : "unparsable multi-line GC event");
+                    return;
+                }
+                emit_parsed(p, &ge, p->acc_wall_ms, p->acc_tz, p->acc_up_ns, p->acc_line);
+                size_t rest = p->acc.len - ge.end;
+                buf_reserve(&p->rest, rest + 1);
+                memcpy(p->rest.p, p->acc.p + ge.end, rest);
+                p->acc.len = 0;
+                p->acc_lines = 0;
+                s = p->rest.p;
+                n = rest;
+                continue;
+            }
+        }
+        if (tn == 0) {
+            diag_add(ctx->diag, "timestamp without event", ctx->file, ln, s, n);
+            return;
+        }
+        if (t[0] == '[') {
+            if (is_event_start(t, tn)) {
+                size_t used = head_event(p, s, n, t, tn, wall, tz, up, ln);
+                if (used == 0 || used >= tn)
+                    return;
+                s = t + used;
+                n = tn - used;
+                continue;
+            }
+            if (simple_line(p, s, n, ln))
+                return;
+            if ((STARTS(t, tn, "[Pause ") || STARTS(t, tn, "[Concurrent ")) &&
+                shen_line(p, t, tn, wall, tz, up, ln))
+                return;
+            if (detail_line(p, s, n, t, tn, ln))
+                return;
+            diag_add(ctx->diag, "unrecognised bracketed line", ctx->file, ln, s, n);
+            return;
+        }
+        if (simple_line(p, s, n, ln) || header_line(p, t, tn))
+            return;
+        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
+            (mem_find(t, tn, "GC log file ") &&
+             (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created")))) {
+            /* (the last: -XX:+UseGCLogFileRotation notices) */
+            ctx->lines_info++;
+            return;
+        }
+        diag_add(ctx->diag, "unrecognised line", ctx->file, ln, s, n);
+        return;
+    }
+    diag_add(ctx->diag, "line with too many events", ctx->file, ln, s, n);
+}
+
+/* ---- ops ------------------------------------------------------------------- */
 
 static void *create(struct gc_parse_ctx *ctx)
 {
+    info_init();
     struct p_state *p = xcalloc(1, sizeof *p);
     p->ctx = ctx;
+    p->g1_ctx = ctx->collector == GC_COLL_G1;
     return p;
 }
 
 static void line(void *vp, const char *s, size_t n, uint64_t lineno)
 {
-    struct p_state *p = vp;
-    diag_add(p->ctx->diag, "parser not implemented", p->ctx->file, lineno, s, n);
+    process(vp, s, n, lineno);
 }
 
-static void finish(void *vp) { (void)vp; }
-static void destroy(void *vp) { free(vp); }
+static void finish(void *vp)
+{
+    struct p_state *p = vp;
+    if (p->acc.len)
+        acc_give_up(p, "truncated event at end of file");
+    flush(p);
+}
+
+static void destroy(void *vp)
+{
+    struct p_state *p = vp;
+    free(p->acc.p);
+    free(p->scr.p);
+    free(p->rest.p);
+    free(p);
+}
 
 const struct gc_parser_ops gc_legacy_ops = {"jdk8-legacy", create, line, finish, destroy};

@@ -176,8 +176,15 @@ static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx
             break;
         }
     }
+    if (rc < 0) {
+        warnx("error reading %s: %s", r.name, reader_strerror(&r));
+        free(head);
+        free(offs);
+        reader_close(&r);
+        return EXIT_IO;
+    }
     enum gc_format fmt = forced != GC_FMT_UNKNOWN ? forced : gc_detect(head, head_len);
-    if (fmt == GC_FMT_UNKNOWN && rc == 0) {
+    if (fmt == GC_FMT_UNKNOWN) {
         if (head_len == 0) {
             /* An empty file is not an error: nothing to report from it. */
             free(head);

@@ -1,30 +1,1782 @@
 /*
- * gc_unified.c — placeholder parser: counts every line as not understood, so
- * nothing is dropped silently until the real parser lands.
+ * gc_unified.c — the JDK 9+ unified logging (-Xlog:gc*, safepoint) parser.
+ *
+ * A line is "[decorator]...[decorator] message". Decorators come in any
+ * subset (time, utctime, uptime, timemillis, uptimemillis, timenanos,
+ * uptimenanos, hostname, pid, tid, level, tags) or not at all; the JVM always
+ * prints them in that fixed order, so tags, when present, are the last
+ * bracket after the level. The message may start with "GC(N) " and, for
+ * generational ZGC, a "Y: " / "O: " (or lower case) generation prefix.
+ *
+ * Events (docs/formats-unified.md has the full line -> event table):
+ *   - a pause summary line ("Pause Young (Normal) (G1 Evacuation Pause)
+ *     24M->4M(256M) 3.456ms") is one GC_EV_PAUSE. It is held as the single
+ *     "pending" pause because the "User=.. Sys=.. Real=.." line of the same
+ *     GC id follows it; the pending pause is emitted when that CPU line
+ *     arrives, or before any later pause/safepoint/cycle event, or at
+ *     finish(). So each pause is emitted exactly once, with CPU when logged.
+ *   - detail lines that precede a summary (G1 region counts, PSYoungGen:,
+ *     Metaspace:, "To-space exhausted") are kept in a bounded per-GC-id table
+ *     (GCID_SLOTS entries, indexed by id, oldest evicted) and copied onto the
+ *     pause when its summary arrives. The same table holds the cycle state of
+ *     ZGC/Shenandoah collections, whose lines interleave with others.
+ *   - "Concurrent X ... 12.3ms" -> GC_EV_CONCURRENT; ZGC "Garbage
+ *     Collection"/"Minor Collection"/"Major Collection" end lines and
+ *     Shenandoah cycles -> GC_EV_CYCLE; ZGC stalls -> GC_EV_STALL; safepoint
+ *     lines -> GC_EV_SAFEPOINT.
+ * Times: an event's uptime_ns/wall_ms is its START, i.e. the summary line's
+ * timestamp minus the logged duration (unified logging stamps the end).
+ *
+ * Invariants: lines are (ptr,len), never NUL-terminated; nothing allocates
+ * per line (strings are interned once per distinct value); every non-blank
+ * line either feeds an event, or is counted in ctx->lines_info, or goes to
+ * diag_add with a reason.
  */
 #include "gc_parse.h"
+#include "timeparse.h"
 #include "util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-struct p_state {
-    struct gc_parse_ctx *ctx;
+#define GCID_SLOTS 64
+#define ICACHE 64
+#define DC_N 8    /* decorator positions cached */
+#define DC_TXT 40 /* longest decorator text cached */
+#define DC_WAYS 8 /* cached texts per position */
+
+enum { DK_FAIL, DK_WALL, DK_UP, DK_SKIP, DK_LEVEL, DK_TAGS };
+
+struct dc_entry {
+    char txt[DC_TXT];
+    unsigned char n, key, kind;
+    bool foreign;
+    int32_t tz;
+    int64_t v;
+    size_t tags_n;
 };
 
-static void *create(struct gc_parse_ctx *ctx)
+struct gcid_slot {
+    int64_t id; /* -1: empty */
+    uint64_t seq; /* allocation order, to evict the oldest */
+    int64_t first_up_ns, first_wall_ms;
+    int32_t first_tz;
+    int64_t last_up_ns, last_wall_ms;
+    uint64_t first_line;
+    /* generation sizes from detail lines, KB */
+    int64_t young_b, young_a, young_t, old_b, old_a, old_t, meta_b, meta_a, meta_t;
+    /* G1 region counts */
+    int64_t eden_b, eden_a, eden_t, surv_b, surv_a, surv_t, oldr_b, oldr_a, humr_b, humr_a;
+    unsigned flags;
+    const char *cause; /* ZGC start-line cause / Shenandoah trigger */
+    /* ZGC/Shenandoah cycle */
+    bool cycle_open, cycle_done;
+    int64_t pause_start_up_ns, pause_start_wall_ms; /* last "Pause X" start line (gc,start) */
+    /* A pause of a later id that ran inside this id's pause (Serial/Parallel
+       young collection upgraded to a full one): held and merged into ours. */
+    struct gc_event nested;
+    bool have_nested;
+    int64_t cyc_heap_b, cyc_heap_a, cyc_heap_t;
+    unsigned cyc_flags;
+};
+
+struct up {
+    struct gc_parse_ctx *ctx;
+    struct gcid_slot slot[GCID_SLOTS];
+    uint64_t seq;
+    struct gc_event pend;
+    bool have_pend;
+    int64_t region_kb; /* G1 region size, -1 unknown */
+    const char *pending_trigger; /* Shenandoah "Trigger:" cause for the next cycle */
+    const char *last_vmop;       /* "Entering safepoint region: X" */
+    bool seen_decorated;         /* a line with decorators was seen in this file */
+    bool last_was_foreign;       /* previous decorated line was a non-GC tag set */
+    bool shen_gen;               /* generational Shenandoah mode seen */
+    struct dc_entry dc[DC_N][DC_WAYS]; /* see parse_decorators() */
+    const char *icache[ICACHE]; /* see intern() */
+    size_t icache_len[ICACHE];
+    const char *flags_cause;     /* cause_flags cache: last cause and its flags */
+    unsigned flags_cause_val;
+    int open_starts;             /* slots with a pause start line and no summary yet */
+    bool seen_cpu;               /* a "User=.. Sys=.. Real=.." line was seen */
+    bool in_footer;              /* after Shenandoah "GC STATISTICS:" (exit report) */
+    /* current line */
+    int64_t up_ns, wall_ms;
+    int32_t tz;
+    uint64_t lineno;
+    const char *raw;
+    size_t raw_len;
+};
+
+/* ---------- small parsing helpers (no NUL termination assumed) ---------- */
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* literal prefix test; a macro so memcmp sees a constant length and inlines */
+#define STARTS(s, n, lit) ((n) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
+
+/* s[0..n) == t[0..n) for short n, without a libc call */
+static inline bool eq_short(const char *a, const char *b, size_t n)
 {
-    struct p_state *p = xcalloc(1, sizeof *p);
-    p->ctx = ctx;
-    return p;
+    while (n >= 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y)
+            return false;
+        a += 8;
+        b += 8;
+        n -= 8;
+    }
+    while (n--)
+        if (*a++ != *b++)
+            return false;
+    return true;
 }
+
+/* first ']' in s[0..n), 8 bytes at a time (decorators are short) */
+static inline const char *find_close(const char *s, size_t n)
+{
+    size_t i = 0;
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const uint64_t pat = ones * (unsigned char)']';
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        x ^= pat;
+        if ((x - ones) & ~x & highs)
+            break;
+    }
+    for (; i < n; i++)
+        if (s[i] == ']')
+            return s + i;
+    return NULL;
+}
+
+/* Find literal in s[0..n); NULL if absent. */
+static const char *find(const char *s, size_t n, const char *lit, size_t litn)
+{
+    if (litn == 0 || n < litn)
+        return NULL;
+    const char *end = s + n - litn + 1;
+    const char *p = s;
+    while (p < end) {
+        p = memchr(p, lit[0], (size_t)(end - p));
+        if (!p)
+            return NULL;
+        if (memcmp(p, lit, litn) == 0)
+            return p;
+        p++;
+    }
+    return NULL;
+}
+#define FIND(s, n, lit) find((s), (n), (lit), sizeof(lit) - 1)
+
+/*
+ * Decimal number with '.' or ',' fraction, scaled by 10^9 (so "3.456" ->
+ * 3456000000). Returns bytes consumed (0 if no digit). Saturates on huge input.
+ */
+static size_t parse_dec_e9(const char *s, size_t n, int64_t *out)
+{
+    size_t i = 0;
+    int64_t ip = 0;
+    while (i < n && is_digit(s[i])) {
+        /* saturate at 1e9 so that ip * 1e9 + frac stays in range */
+        ip = ip < 100000000LL ? ip * 10 + (s[i] - '0') : 1000000000LL;
+        i++;
+    }
+    if (i == 0)
+        return 0;
+    static const int64_t pow10[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                       10000,      1000,      100,     10,      1};
+    int64_t frac = 0;
+    int nd = 0;
+    if (i + 1 < n && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1])) {
+        i++;
+        while (i < n && is_digit(s[i])) {
+            if (nd < 9) {
+                frac = frac * 10 + (s[i] - '0');
+                nd++;
+            }
+            i++;
+        }
+        frac *= pow10[nd];
+    }
+    *out = ip * 1000000000LL + frac;
+    return i;
+}
+
+/* a * b for non-negative a, b, saturating at INT64_MAX (hostile sizes) */
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+    if (a <= 0 || b <= 0)
+        return 0;
+    return a > INT64_MAX / b ? INT64_MAX : a * b;
+}
+
+/* "3.456ms" / "0.036s" / "12us" / "800ns" -> ns. Returns bytes or 0. */
+static size_t parse_duration(const char *s, size_t n, int64_t *ns)
+{
+    int64_t v;
+    size_t k = parse_dec_e9(s, n, &v);
+    if (!k)
+        return 0;
+    if (k + 2 <= n && s[k] == 'm' && s[k + 1] == 's') {
+        *ns = v / 1000;
+        return k + 2;
+    }
+    if (k + 2 <= n && s[k] == 'u' && s[k + 1] == 's') {
+        *ns = v / 1000000;
+        return k + 2;
+    }
+    if (k + 2 <= n && s[k] == 'n' && s[k + 1] == 's') {
+        *ns = v / 1000000000;
+        return k + 2;
+    }
+    if (k + 1 <= n && s[k] == 's') {
+        *ns = v;
+        return k + 1;
+    }
+    return 0;
+}
+
+/*
+ * A duration as the last token of s[0..*n): on success shortens *n to drop it
+ * (and the blanks before it) and returns true.
+ */
+static bool take_trailing_duration(const char *s, size_t *n, int64_t *ns)
+{
+    size_t e = *n;
+    while (e > 0 && s[e - 1] == ' ')
+        e--;
+    size_t b = e;
+    while (b > 0 && s[b - 1] != ' ')
+        b--;
+    if (b == e || !is_digit(s[b]))
+        return false;
+    size_t k = parse_duration(s + b, e - b, ns);
+    if (k != e - b)
+        return false;
+    while (b > 0 && s[b - 1] == ' ')
+        b--;
+    *n = b;
+    return true;
+}
+
+/* "24M" / "1234K" / "2G" / "512B" (optional fraction) -> KB. Returns bytes or 0. */
+static size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
+{
+    int64_t v;
+    size_t k = parse_dec_e9(s, n, &v);
+    if (!k || k >= n)
+        return 0;
+    int64_t mult;
+    switch (s[k]) {
+    case 'B': *kb = v / 1000000000 / 1024; return k + 1;
+    case 'K': mult = 1; break;
+    case 'M': mult = 1024; break;
+    case 'G': mult = 1024 * 1024; break;
+    case 'T': mult = 1024LL * 1024 * 1024; break;
+    default: return 0;
+    }
+    *kb = sat_mul(v / 1000000, mult) / 1000;
+    return k + 1;
+}
+
+/* Skip "(10%)" after a ZGC size. */
+static size_t skip_pct(const char *s, size_t n)
+{
+    if (n == 0 || s[0] != '(')
+        return 0;
+    const char *c = memchr(s, ')', n);
+    if (!c)
+        return 0;
+    for (const char *q = s + 1; q < c; q++)
+        if (*q == '%')
+            return (size_t)(c - s) + 1;
+    return 0;
+}
+
+/*
+ * Parse "A->B(C)", "A(Ac)->B(C)", "A(P%)->B(P%)" or "A->B" at s. Unknowns -1.
+ * Returns bytes consumed or 0.
+ */
+static size_t parse_transition(const char *s, size_t n, int64_t *before, int64_t *after,
+                               int64_t *total)
+{
+    *before = *after = *total = -1;
+    size_t i = parse_size_kb(s, n, before);
+    if (!i)
+        return 0;
+    if (i < n && s[i] == '(') {
+        size_t k = skip_pct(s + i, n - i);
+        if (!k) {
+            int64_t cap;
+            k = parse_size_kb(s + i + 1, n - i - 1, &cap);
+            if (!k || i + 1 + k >= n || s[i + 1 + k] != ')')
+                return 0;
+            k += 2;
+        }
+        i += k;
+    }
+    if (i + 2 > n || s[i] != '-' || s[i + 1] != '>')
+        return 0;
+    i += 2;
+    size_t k = parse_size_kb(s + i, n - i, after);
+    if (!k)
+        return 0;
+    i += k;
+    if (i < n && s[i] == '(') {
+        k = skip_pct(s + i, n - i);
+        if (k) {
+            i += k;
+        } else {
+            k = parse_size_kb(s + i + 1, n - i - 1, total);
+            if (k && i + 1 + k < n && s[i + 1 + k] == ')')
+                i += k + 2;
+            else
+                *total = -1;
+        }
+    }
+    return i;
+}
+
+/* Plain integers "12->0(14)" (region counts). Returns bytes or 0. */
+static size_t parse_int(const char *s, size_t n, int64_t *v)
+{
+    size_t i = 0;
+    int64_t x = 0;
+    while (i < n && is_digit(s[i])) {
+        if (x < 100000000000000LL)
+            x = x * 10 + (s[i] - '0');
+        i++;
+    }
+    if (i)
+        *v = x;
+    return i;
+}
+
+static void parse_counts(const char *s, size_t n, int64_t *b, int64_t *a, int64_t *t)
+{
+    *b = *a = *t = -1;
+    size_t i = parse_int(s, n, b);
+    if (!i || i + 2 > n || s[i] != '-' || s[i + 1] != '>') {
+        *b = -1;
+        return;
+    }
+    i += 2;
+    size_t k = parse_int(s + i, n - i, a);
+    if (!k)
+        return;
+    i += k;
+    if (i < n && s[i] == '(')
+        parse_int(s + i + 1, n - i - 1, t);
+}
+
+/* ---------------------------- state helpers ---------------------------- */
+
+static void emit_raw(struct up *p, const struct gc_event *ev) { p->ctx->sink.emit(p->ctx->sink.ctx, ev); }
+
+static void flush_pending(struct up *p)
+{
+    if (p->have_pend) {
+        p->have_pend = false;
+        emit_raw(p, &p->pend);
+    }
+}
+
+/* Emit an event that is ordered after any pending pause. */
+static void emit_ordered(struct up *p, const struct gc_event *ev)
+{
+    flush_pending(p);
+    emit_raw(p, ev);
+}
+
+/*
+ * Concurrent phases and stalls: ordered after a pending pause unless this log
+ * has CPU lines, in which case the pending pause is still waiting for its own
+ * "User=" line (which never follows a concurrent line of the same GC) and the
+ * concurrent event may go first.
+ */
+static void emit_concurrent(struct up *p, const struct gc_event *ev)
+{
+    if (!p->seen_cpu)
+        flush_pending(p);
+    emit_raw(p, ev);
+}
+
+static void base_event(struct up *p, struct gc_event *ev, enum gc_ev_type t, int64_t gc_id,
+                       int64_t dur_ns)
+{
+    gc_event_init(ev);
+    ev->type = t;
+    ev->gc_id = gc_id;
+    ev->duration_ns = dur_ns;
+    ev->file = p->ctx->file;
+    ev->line = p->lineno;
+    ev->tz_offset_min = p->tz;
+    /* the line is stamped at the end of what it reports */
+    int64_t d = dur_ns > 0 ? dur_ns : 0;
+    if (p->up_ns >= 0)
+        ev->uptime_ns = p->up_ns - d >= 0 ? p->up_ns - d : 0;
+    if (p->wall_ms >= 0)
+        ev->wall_ms = p->wall_ms - d / 1000000;
+}
+
+static void close_cycle(struct up *p, struct gcid_slot *s);
+
+static struct gcid_slot *slot_get(struct up *p, int64_t id)
+{
+    if (id < 0)
+        return NULL;
+    struct gcid_slot *s = &p->slot[id % GCID_SLOTS];
+    if (s->id == id)
+        goto touch;
+    if (s->id >= 0 && s->cycle_open)
+        close_cycle(p, s);
+    if (s->id >= 0 && s->have_nested) {
+        s->have_nested = false;
+        emit_ordered(p, &s->nested);
+    }
+    if (s->id >= 0 && s->pause_start_up_ns >= 0)
+        p->open_starts--;
+    /* Shenandoah cycles run one after another: a new id ends older open ones. */
+    if (p->ctx->collector == GC_COLL_SHENANDOAH || p->ctx->collector == GC_COLL_SHENANDOAH_GEN) {
+        for (int i = 0; i < GCID_SLOTS; i++)
+            if (p->slot[i].id >= 0 && p->slot[i].id < id && p->slot[i].cycle_open)
+                close_cycle(p, &p->slot[i]);
+    }
+    memset(s, 0, sizeof *s);
+    s->id = id;
+    s->seq = ++p->seq;
+    s->first_up_ns = p->up_ns;
+    s->first_wall_ms = p->wall_ms;
+    s->first_tz = p->tz;
+    s->first_line = p->lineno;
+    s->young_b = s->young_a = s->young_t = s->old_b = s->old_a = s->old_t = -1;
+    s->meta_b = s->meta_a = s->meta_t = -1;
+    s->eden_b = s->eden_a = s->eden_t = s->surv_b = s->surv_a = s->surv_t = -1;
+    s->oldr_b = s->oldr_a = s->humr_b = s->humr_a = -1;
+    s->cyc_heap_b = s->cyc_heap_a = s->cyc_heap_t = -1;
+    s->pause_start_up_ns = s->pause_start_wall_ms = -1;
+touch:
+    if (p->up_ns >= 0)
+        s->last_up_ns = p->up_ns;
+    if (p->wall_ms >= 0)
+        s->last_wall_ms = p->wall_ms;
+    return s;
+}
+
+/*
+ * Interned copy of s[0..n). A small direct-mapped cache of recent results
+ * skips the interner's hashing for the few names and causes a log repeats.
+ */
+static const char *intern(struct up *p, const char *s, size_t n)
+{
+    if (n == 0 || n > 200)
+        return intern_str(p->ctx->strings, s, n);
+    unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u +
+                  (unsigned)n) & (ICACHE - 1);
+    const char *c = p->icache[h];
+    if (c && p->icache_len[h] == n && memcmp(c, s, n) == 0)
+        return c;
+    c = intern_str(p->ctx->strings, s, n);
+    p->icache[h] = c;
+    p->icache_len[h] = strlen(c);
+    return c;
+}
+
+static unsigned cause_flags(const char *c, size_t n)
+{
+    unsigned f = 0;
+    if (FIND(c, n, "Humongous"))
+        f |= GCF_HUMONGOUS;
+    if (FIND(c, n, "System.gc") || FIND(c, n, "Diagnostic Command") || FIND(c, n, "Heap Dump") ||
+        FIND(c, n, "Heap Inspection"))
+        f |= GCF_SYSTEM_GC;
+    if (FIND(c, n, "Metadata GC") || FIND(c, n, "Metaspace"))
+        f |= GCF_METASPACE;
+    if (FIND(c, n, "Allocation Stall"))
+        f |= GCF_ALLOC_STALL_CAUSE;
+    return f;
+}
+
+/* cause_flags of an interned cause, cached on its pointer */
+static unsigned cause_flags_i(struct up *p, const char *cause)
+{
+    if (!cause)
+        return 0;
+    if (cause != p->flags_cause) {
+        p->flags_cause = cause;
+        p->flags_cause_val = cause_flags(cause, strlen(cause));
+    }
+    return p->flags_cause_val;
+}
+
+static void set_collector(struct up *p, enum gc_collector c)
+{
+    enum gc_collector *cur = &p->ctx->collector;
+    if (*cur == c)
+        return;
+    /* refinements only: ZGC -> generational ZGC, Shenandoah -> generational */
+    if (*cur == GC_COLL_UNKNOWN || (*cur == GC_COLL_ZGC && c == GC_COLL_ZGC_GEN) ||
+        (*cur == GC_COLL_SHENANDOAH && c == GC_COLL_SHENANDOAH_GEN))
+        *cur = c;
+}
+
+static void note_heap_max(struct up *p, const char *s, size_t n)
+{
+    while (n && *s == ' ') {
+        s++;
+        n--;
+    }
+    int64_t kb;
+    if (parse_size_kb(s, n, &kb) && kb > 0)
+        p->ctx->heap_max_kb = kb;
+}
+
+/* "Version: 17.0.1+12-39 (release)" -> "17.0.1+12-39" */
+static void note_version(struct up *p, const char *v, size_t vn)
+{
+    const char *sp = memchr(v, ' ', vn);
+    p->ctx->jvm_version = intern(p, v, sp ? (size_t)(sp - v) : vn);
+}
+
+static void info(struct up *p) { p->ctx->lines_info++; }
+
+static void unknown(struct up *p, const char *reason)
+{
+    diag_add(p->ctx->diag, reason, p->ctx->file, p->lineno, p->raw, p->raw_len);
+}
+
+/* ------------------------- message structure -------------------------- */
+
+/* A message split into base name, up to 4 paren groups, and the tail. */
+struct msg_parts {
+    const char *base;
+    size_t base_n;
+    const char *grp[4];
+    size_t grp_n[4];
+    int ngrp;
+    const char *tail;
+    size_t tail_n;
+};
+
+static void split_parts(const char *s, size_t n, struct msg_parts *m)
+{
+    m->ngrp = 0;
+    size_t i = 0;
+    /* base: up to " (" or " <digit>" */
+    while (i < n) {
+        if (s[i] == ' ' && i + 1 < n && (s[i + 1] == '(' || is_digit(s[i + 1])))
+            break;
+        i++;
+    }
+    m->base = s;
+    m->base_n = i;
+    while (i < n && s[i] == ' ') {
+        size_t j = i + 1;
+        if (j >= n || s[j] != '(')
+            break;
+        int depth = 0;
+        size_t k = j;
+        for (; k < n; k++) {
+            if (s[k] == '(')
+                depth++;
+            else if (s[k] == ')' && --depth == 0)
+                break;
+        }
+        if (k >= n)
+            break;
+        if (m->ngrp < 4) {
+            m->grp[m->ngrp] = s + j + 1;
+            m->grp_n[m->ngrp] = k - j - 1;
+            m->ngrp++;
+        }
+        i = k + 1;
+    }
+    while (i < n && s[i] == ' ')
+        i++;
+    m->tail = s + i;
+    m->tail_n = n - i;
+}
+
+static bool grp_is(const struct msg_parts *m, int i, const char *lit)
+{
+    size_t l = strlen(lit);
+    return i < m->ngrp && m->grp_n[i] == l && memcmp(m->grp[i], lit, l) == 0;
+}
+
+/* heap transition anywhere in the tail ("24M->4M(256M)") */
+static void tail_heap(const struct msg_parts *m, int64_t *b, int64_t *a, int64_t *t)
+{
+    *b = *a = *t = -1;
+    const char *arrow = FIND(m->tail, m->tail_n, "->");
+    if (!arrow)
+        return;
+    const char *st = arrow;
+    while (st > m->tail && st[-1] != ' ')
+        st--;
+    parse_transition(st, (size_t)(m->tail + m->tail_n - st), b, a, t);
+}
+
+/* --------------------------- line handlers ---------------------------- */
+
+static void fill_from_slot(struct up *p, struct gc_event *ev, struct gcid_slot *s)
+{
+    if (!s)
+        return;
+    ev->flags |= s->flags;
+    if (s->eden_b >= 0 && p->region_kb > 0) {
+        int64_t r = p->region_kb;
+        int64_t sb = s->surv_b >= 0 ? s->surv_b : 0, sa = s->surv_a >= 0 ? s->surv_a : 0;
+        ev->young_before_kb = sat_mul(s->eden_b + sb, r);
+        if (s->eden_a >= 0)
+            ev->young_after_kb = sat_mul(s->eden_a + sa, r);
+        if (s->eden_t >= 0 && s->surv_t >= 0)
+            ev->young_total_kb = sat_mul(s->eden_t + s->surv_t, r);
+        if (s->oldr_b >= 0) {
+            ev->old_before_kb = sat_mul(s->oldr_b + (s->humr_b > 0 ? s->humr_b : 0), r);
+            if (s->oldr_a >= 0)
+                ev->old_after_kb = sat_mul(s->oldr_a + (s->humr_a > 0 ? s->humr_a : 0), r);
+        }
+    }
+    if (s->young_b >= 0) {
+        ev->young_before_kb = s->young_b;
+        ev->young_after_kb = s->young_a;
+        ev->young_total_kb = s->young_t;
+    }
+    if (s->old_b >= 0) {
+        ev->old_before_kb = s->old_b;
+        ev->old_after_kb = s->old_a;
+        ev->old_total_kb = s->old_t;
+    }
+    if (s->meta_b >= 0) {
+        ev->meta_before_kb = s->meta_b;
+        ev->meta_after_kb = s->meta_a;
+        ev->meta_total_kb = s->meta_t;
+    }
+}
+
+/* Reset the per-pause detail fields after they were attached. */
+static void slot_clear_details(struct gcid_slot *s)
+{
+    s->young_b = s->young_a = s->young_t = s->old_b = s->old_a = s->old_t = -1;
+    s->meta_b = s->meta_a = s->meta_t = -1;
+    s->eden_b = s->eden_a = s->eden_t = s->surv_b = s->surv_a = s->surv_t = -1;
+    s->oldr_b = s->oldr_a = s->humr_b = s->humr_a = -1;
+    s->flags &= ~(unsigned)(GCF_TO_SPACE_EXHAUSTED | GCF_EVAC_FAILURE);
+}
+
+static void close_cycle(struct up *p, struct gcid_slot *s)
+{
+    if (!s->cycle_open || s->cycle_done)
+        return;
+    s->cycle_open = false;
+    s->cycle_done = true;
+    struct gc_event ev;
+    gc_event_init(&ev);
+    ev.type = GC_EV_CYCLE;
+    ev.kind = GC_KIND_CONCURRENT;
+    ev.name = "Shenandoah Cycle";
+    ev.cause = s->cause;
+    ev.flags = s->cyc_flags | cause_flags_i(p, s->cause);
+    ev.gc_id = s->id;
+    ev.file = p->ctx->file;
+    ev.line = s->first_line;
+    ev.uptime_ns = s->first_up_ns;
+    ev.wall_ms = s->first_wall_ms;
+    ev.tz_offset_min = s->first_tz;
+    if (s->first_up_ns >= 0 && s->last_up_ns >= s->first_up_ns)
+        ev.duration_ns = s->last_up_ns - s->first_up_ns;
+    else if (s->first_wall_ms >= 0 && s->last_wall_ms >= s->first_wall_ms)
+        ev.duration_ns = sat_mul(s->last_wall_ms - s->first_wall_ms, 1000000);
+    ev.heap_before_kb = s->cyc_heap_b;
+    ev.heap_after_kb = s->cyc_heap_a;
+    ev.heap_total_kb = s->cyc_heap_t;
+    emit_ordered(p, &ev);
+}
+
+static bool is_shen(struct up *p)
+{
+    return p->ctx->collector == GC_COLL_SHENANDOAH || p->ctx->collector == GC_COLL_SHENANDOAH_GEN;
+}
+
+/* Shenandoah: a line of cycle `s` (concurrent phase or pause phase) */
+static void shen_cycle_touch(struct up *p, struct gcid_slot *s, int64_t hb, int64_t ha, int64_t ht,
+                             bool may_open)
+{
+    if (!s || s->cycle_done || (!s->cycle_open && !may_open))
+        return;
+    if (!s->cycle_open) {
+        s->cycle_open = true;
+        if (!s->cause && p->pending_trigger) {
+            s->cause = p->pending_trigger;
+            p->pending_trigger = NULL;
+        }
+    }
+    if (hb >= 0) {
+        if (s->cyc_heap_b < 0)
+            s->cyc_heap_b = hb;
+        s->cyc_heap_a = ha;
+        s->cyc_heap_t = ht;
+    }
+}
+
+static unsigned gen_flag(char gen)
+{
+    return gen == 'Y' ? GCF_GEN_YOUNG : gen == 'O' ? GCF_GEN_OLD : 0;
+}
+
+/* Interned "Y: <base>" or "<base>". */
+static const char *gen_name(struct up *p, char gen, const char *base, size_t n)
+{
+    if (!gen)
+        return intern(p, base, n);
+    char buf[128];
+    if (n > sizeof buf - 4)
+        n = sizeof buf - 4;
+    buf[0] = gen;
+    buf[1] = ':';
+    buf[2] = ' ';
+    memcpy(buf + 3, base, n);
+    return intern(p, buf, n + 3);
+}
+
+/* "Pause ..." */
+static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char gen)
+{
+    int64_t dur;
+    size_t body = n;
+    if (!take_trailing_duration(m, &body, &dur)) {
+        /* gc,start line: the pause begins; the summary line carries the figures */
+        struct gcid_slot *st = slot_get(p, gc_id);
+        if (st) {
+            if (st->pause_start_up_ns < 0 && p->up_ns >= 0)
+                p->open_starts++;
+            else if (st->pause_start_up_ns >= 0 && p->up_ns < 0)
+                p->open_starts--;
+            st->pause_start_up_ns = p->up_ns;
+            st->pause_start_wall_ms = p->wall_ms;
+        }
+        info(p);
+        return true;
+    }
+    struct msg_parts mp;
+    split_parts(m, body, &mp);
+    /* after "Pause "; the base may be shorter when "(" follows at once */
+    const char *b = mp.base_n > 6 ? mp.base + 6 : mp.base + mp.base_n;
+    size_t bn = mp.base_n > 6 ? mp.base_n - 6 : 0;
+    struct gc_event ev;
+    base_event(p, &ev, GC_EV_PAUSE, gc_id, dur);
+    struct gcid_slot *s = slot_get(p, gc_id);
+    int cause_grp = -1;
+    enum gc_kind k = GC_KIND_OTHER;
+    size_t name_n = mp.base_n;
+    bool shen_phase = false, zgc_phase = false;
+    if (STARTS(b, bn, "Young") && bn == 5) {
+        k = GC_KIND_YOUNG;
+        cause_grp = 0;
+        if (grp_is(&mp, 0, "Normal") || grp_is(&mp, 0, "Prepare Mixed") ||
+            grp_is(&mp, 0, "Concurrent End")) {
+            cause_grp = 1;
+        } else if (grp_is(&mp, 0, "Concurrent Start")) {
+            k = GC_KIND_INITIAL_MARK;
+            cause_grp = 1;
+        } else if (grp_is(&mp, 0, "Mixed")) {
+            k = GC_KIND_MIXED;
+            cause_grp = 1;
+        }
+        if (cause_grp == 1)
+            name_n = (size_t)(mp.grp[0] + mp.grp_n[0] + 1 - m);
+    } else if (STARTS(b, bn, "Full") && bn == 4) {
+        k = GC_KIND_FULL;
+        cause_grp = 0;
+    } else if (STARTS(b, bn, "Initial Mark") && bn == 12) {
+        k = GC_KIND_INITIAL_MARK;
+        cause_grp = 0;
+    } else if (STARTS(b, bn, "Mixed") && bn == 5) {
+        k = GC_KIND_MIXED;
+        cause_grp = 0;
+    } else if (STARTS(b, bn, "Remark") && bn == 6) {
+        k = GC_KIND_REMARK;
+    } else if (STARTS(b, bn, "Cleanup") && bn == 7) {
+        k = GC_KIND_CLEANUP;
+    } else if ((STARTS(b, bn, "Mark Start") && bn == 10) || (STARTS(b, bn, "Mark End") && bn == 8) ||
+               (STARTS(b, bn, "Relocate Start") && bn == 14)) {
+        k = GC_KIND_ZGC_PHASE;
+        zgc_phase = true;
+        set_collector(p, gen ? GC_COLL_ZGC_GEN : GC_COLL_ZGC);
+        if (gen)
+            set_collector(p, GC_COLL_ZGC_GEN);
+    } else if (STARTS(b, bn, "Degenerated GC")) {
+        k = GC_KIND_DEGENERATED;
+        ev.flags |= GCF_DEGENERATED;
+        cause_grp = 0;
+        shen_phase = true;
+        set_collector(p, GC_COLL_SHENANDOAH);
+    } else if (STARTS(b, bn, "Init ") || STARTS(b, bn, "Final ")) {
+        k = GC_KIND_SHEN_PHASE;
+        shen_phase = true;
+        set_collector(p, GC_COLL_SHENANDOAH);
+    }
+    ev.kind = k;
+    if (gen)
+        ev.name = gen_name(p, gen, mp.base, mp.base_n);
+    else
+        ev.name = intern(p, m, name_n);
+    ev.flags |= gen_flag(gen);
+    for (int i = 0; i < mp.ngrp; i++) {
+        const char *g = mp.grp[i];
+        size_t gn = mp.grp_n[i];
+        if (STARTS(g, gn, "Evacuation Failure") || STARTS(g, gn, "To-space exhausted"))
+            ev.flags |= GCF_EVAC_FAILURE | GCF_TO_SPACE_EXHAUSTED;
+        else if (gn == 5 && !memcmp(g, "Young", 5))
+            ev.flags |= GCF_GEN_YOUNG;
+        else if (gn == 3 && !memcmp(g, "Old", 3))
+            ev.flags |= GCF_GEN_OLD;
+        else if (gn == 6 && !memcmp(g, "Global", 6))
+            ev.flags |= GCF_GEN_OLD;
+    }
+    if (cause_grp >= 0 && cause_grp < mp.ngrp &&
+        !STARTS(mp.grp[cause_grp], mp.grp_n[cause_grp], "Evacuation Failure")) {
+        ev.cause = intern(p, mp.grp[cause_grp], mp.grp_n[cause_grp]);
+        ev.flags |= cause_flags_i(p, ev.cause);
+    } else if (s && s->cause && (zgc_phase || shen_phase)) {
+        ev.cause = s->cause;
+        ev.flags |= cause_flags_i(p, s->cause);
+    }
+    tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
+    if (shen_phase || (is_shen(p) && k != GC_KIND_FULL))
+        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb,
+                         k == GC_KIND_SHEN_PHASE);
+    fill_from_slot(p, &ev, s);
+    if (s) {
+        /* the logged start, when the gc,start line was there and fits */
+        if (s->pause_start_up_ns >= 0 && p->up_ns >= s->pause_start_up_ns &&
+            p->up_ns - s->pause_start_up_ns <= dur + 1000000)
+            ev.uptime_ns = s->pause_start_up_ns;
+        if (s->pause_start_wall_ms >= 0 && p->wall_ms >= s->pause_start_wall_ms &&
+            p->wall_ms - s->pause_start_wall_ms <= dur / 1000000 + 1)
+            ev.wall_ms = s->pause_start_wall_ms;
+        if (s->pause_start_up_ns >= 0)
+            p->open_starts--;
+        s->pause_start_up_ns = s->pause_start_wall_ms = -1;
+        slot_clear_details(s);
+    }
+    if (s && s->have_nested) {
+        /* our pause contained a later id's pause: report one pause, the
+           outer one's duration and heap, kind and cause of the inner one */
+        s->have_nested = false;
+        ev.kind = s->nested.kind;
+        ev.name = s->nested.name;
+        if (s->nested.cause)
+            ev.cause = s->nested.cause;
+        ev.flags |= s->nested.flags;
+    } else if (gc_id >= 0 && ev.uptime_ns >= 0 && p->open_starts > 0) {
+        /* is this pause inside a still-open pause of an earlier id? */
+        for (int i = 0; i < GCID_SLOTS; i++) {
+            struct gcid_slot *o = &p->slot[i];
+            if (o->id >= 0 && o->id < gc_id && o->pause_start_up_ns >= 0 &&
+                o->pause_start_up_ns <= ev.uptime_ns && !o->have_nested) {
+                o->nested = ev;
+                o->have_nested = true;
+                return true;
+            }
+        }
+    }
+    /* G1/Serial/Parallel/CMS pauses have a CPU line after them: hold the
+       pause for it. ZGC/Shenandoah pause phases have none: emit now. */
+    flush_pending(p);
+    if (zgc_phase || shen_phase || k == GC_KIND_SHEN_PHASE) {
+        emit_raw(p, &ev);
+        return true;
+    }
+    p->pend = ev;
+    p->have_pend = true;
+    return true;
+}
+
+/* "Concurrent ..." */
+static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, char gen)
+{
+    int64_t dur;
+    size_t body = n;
+    if (!take_trailing_duration(m, &body, &dur)) {
+        if (gc_id >= 0) {
+            struct gcid_slot *s = slot_get(p, gc_id);
+            if (is_shen(p))
+                shen_cycle_touch(p, s, -1, -1, -1, true);
+        }
+        info(p);
+        return true;
+    }
+    struct msg_parts mp;
+    split_parts(m, body, &mp);
+    struct gc_event ev;
+    base_event(p, &ev, GC_EV_CONCURRENT, gc_id, dur);
+    ev.kind = GC_KIND_CONCURRENT;
+    ev.name = gen_name(p, gen, mp.base, mp.base_n);
+    ev.flags |= gen_flag(gen);
+    for (int i = 0; i < mp.ngrp; i++) {
+        if (grp_is(&mp, i, "Young"))
+            ev.flags |= GCF_GEN_YOUNG;
+        else if (grp_is(&mp, i, "Old") || grp_is(&mp, i, "Global"))
+            ev.flags |= GCF_GEN_OLD;
+    }
+    tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
+    struct gcid_slot *s = slot_get(p, gc_id);
+    if (s && s->cause)
+        ev.cause = s->cause;
+    if (is_shen(p))
+        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb, true);
+    emit_concurrent(p, &ev);
+    return true;
+}
+
+/* ZGC "Garbage Collection (Warmup) 104M(10%)->88M(9%)" and generational
+   "Major Collection (Warmup) 30M(31%)->26M(27%) 0.036s" / "Minor Collection ..." */
+static bool on_zgc_collection(struct up *p, const char *m, size_t n, int64_t gc_id, unsigned gflags)
+{
+    struct msg_parts mp;
+    int64_t dur = -1;
+    size_t body = n;
+    bool has_dur = take_trailing_duration(m, &body, &dur);
+    split_parts(m, body, &mp);
+    struct gcid_slot *s = slot_get(p, gc_id);
+    const char *cause = mp.ngrp > 0 ? intern(p, mp.grp[0], mp.grp_n[0]) : NULL;
+    if (gflags)
+        set_collector(p, GC_COLL_ZGC_GEN);
+    else
+        set_collector(p, GC_COLL_ZGC);
+    if (!FIND(mp.tail, mp.tail_n, "->")) {
+        /* start line */
+        if (s) {
+            s->cause = cause;
+            s->first_up_ns = p->up_ns;
+            s->first_wall_ms = p->wall_ms;
+            s->first_tz = p->tz;
+            s->first_line = p->lineno;
+        }
+        return true;
+    }
+    if (s && s->cycle_done) {
+        info(p); /* a repeated end line: already counted */
+        return true;
+    }
+    struct gc_event ev;
+    gc_event_init(&ev);
+    ev.type = GC_EV_CYCLE;
+    ev.kind = GC_KIND_CONCURRENT;
+    ev.gc_id = gc_id;
+    ev.name = intern(p, mp.base, mp.base_n);
+    ev.cause = cause;
+    ev.flags = gflags | cause_flags_i(p, cause);
+    ev.file = p->ctx->file;
+    ev.line = p->lineno;
+    ev.tz_offset_min = p->tz;
+    tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
+    if (has_dur) {
+        ev.duration_ns = dur;
+        if (p->up_ns >= 0)
+            ev.uptime_ns = p->up_ns - dur >= 0 ? p->up_ns - dur : 0;
+        if (p->wall_ms >= 0)
+            ev.wall_ms = p->wall_ms - dur / 1000000;
+    } else if (s) {
+        ev.uptime_ns = s->first_up_ns;
+        ev.wall_ms = s->first_wall_ms;
+        if (s->first_up_ns >= 0 && p->up_ns >= s->first_up_ns)
+            ev.duration_ns = p->up_ns - s->first_up_ns;
+        else if (s->first_wall_ms >= 0 && p->wall_ms >= s->first_wall_ms)
+            ev.duration_ns = sat_mul(p->wall_ms - s->first_wall_ms, 1000000);
+    } else {
+        ev.uptime_ns = p->up_ns;
+        ev.wall_ms = p->wall_ms;
+    }
+    if (s)
+        s->cycle_done = true;
+    emit_ordered(p, &ev);
+    return true;
+}
+
+/* "Allocation Stall (thread) 12.3ms" / "Relocation Stall (thread) 1.2ms" */
+static bool on_stall(struct up *p, const char *m, size_t n, int64_t gc_id, size_t name_n)
+{
+    int64_t dur;
+    size_t body = n;
+    if (!take_trailing_duration(m, &body, &dur))
+        return false;
+    const char *lp = m + name_n;
+    size_t ln = body - name_n;
+    while (ln && *lp == ' ') {
+        lp++;
+        ln--;
+    }
+    if (ln < 2 || lp[0] != '(' || lp[ln - 1] != ')')
+        return false;
+    struct gc_event ev;
+    base_event(p, &ev, GC_EV_STALL, gc_id, dur);
+    ev.kind = GC_KIND_OTHER;
+    ev.name = m[0] == 'A' ? "Allocation Stall" : "Relocation Stall";
+    /* the thread name is a view into the line, which is not NUL-terminated:
+       intern it (thread names repeat, so the interner stays small) */
+    ev.thread = intern(p, lp + 1, ln - 2);
+    emit_concurrent(p, &ev);
+    return true;
+}
+
+/* value after "key" up to the next non-number, in the unit given after it */
+static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
+{
+    const char *k = find(s, n, key, keyn);
+    if (!k)
+        return -1;
+    const char *v = k + keyn;
+    size_t vn = (size_t)(s + n - v);
+    int64_t x;
+    size_t c = parse_dec_e9(v, vn, &x);
+    if (!c)
+        return -1;
+    const char *u = v + c;
+    size_t un = vn - c;
+    while (un && *u == ' ') {
+        u++;
+        un--;
+    }
+    if (STARTS(u, un, "ns"))
+        return x / 1000000000;
+    if (STARTS(u, un, "us"))
+        return x / 1000000;
+    if (STARTS(u, un, "ms"))
+        return x / 1000;
+    if (STARTS(u, un, "second") || STARTS(u, un, "s"))
+        return x;
+    return -1;
+}
+
+/* JDK 13+: Safepoint "Op", Time since last: N ns, Reaching safepoint: N ns, ... Total: N ns */
+static bool on_safepoint_new(struct up *p, const char *m, size_t n)
+{
+    const char *q1 = m + 11; /* after 'Safepoint "' */
+    const char *q2 = memchr(q1, '"', (size_t)(m + n - q1));
+    if (!q2)
+        return false;
+    int64_t total = field_ns(m, n, "Total: ", 7);
+    int64_t reach = field_ns(m, n, "Reaching safepoint: ", 20);
+    int64_t at = field_ns(m, n, "At safepoint: ", 14);
+    if (total < 0 && reach >= 0 && at >= 0)
+        total = reach + at;
+    if (total < 0)
+        return false;
+    struct gc_event ev;
+    base_event(p, &ev, GC_EV_SAFEPOINT, -1, total);
+    ev.name = intern(p, q1, (size_t)(q2 - q1));
+    ev.ttsp_ns = reach;
+    emit_ordered(p, &ev);
+    return true;
+}
+
+/* JDK 9-12: Total time for which application threads were stopped: 0.0001 seconds, Stopping threads took: ... */
+static bool on_safepoint_old(struct up *p, const char *m, size_t n)
+{
+    int64_t total = field_ns(m, n, "stopped: ", 9);
+    if (total < 0)
+        return false;
+    struct gc_event ev;
+    base_event(p, &ev, GC_EV_SAFEPOINT, -1, total);
+    ev.ttsp_ns = field_ns(m, n, "Stopping threads took: ", 23);
+    ev.name = p->last_vmop;
+    p->last_vmop = NULL;
+    emit_ordered(p, &ev);
+    return true;
+}
+
+/* "User=0.01s Sys=0.00s Real=0.00s" */
+static bool on_cpu(struct up *p, const char *m, size_t n, int64_t gc_id)
+{
+    int64_t u = field_ns(m, n, "User=", 5), sy = field_ns(m, n, "Sys=", 4),
+            r = field_ns(m, n, "Real=", 5);
+    if (u < 0 && sy < 0 && r < 0)
+        return false;
+    p->seen_cpu = true;
+    if (p->have_pend && p->pend.gc_id == gc_id && p->pend.user_ns < 0) {
+        p->pend.user_ns = u;
+        p->pend.sys_ns = sy;
+        p->pend.real_ns = r;
+        flush_pending(p);
+        return true;
+    }
+    /* CPU of a collection without a pause line we hold (e.g. a ZGC or
+       concurrent cycle): recognised, nothing to attach it to */
+    info(p);
+    return true;
+}
+
+/* gc,heap generation lines: "PSYoungGen: 65536K->10720K(76288K)" etc. */
+static bool on_gen_sizes(struct up *p, const char *m, size_t n, int64_t gc_id, int which,
+                         size_t keyn)
+{
+    const char *v = m + keyn;
+    size_t vn = n - keyn;
+    while (vn && *v == ' ') {
+        v++;
+        vn--;
+    }
+    int64_t b, a, t;
+    if (!parse_transition(v, vn, &b, &a, &t))
+        return false;
+    if (m[0] == 'P' && m[1] == 'S')
+        set_collector(p, GC_COLL_PARALLEL);
+    else if (m[0] == 'D')
+        set_collector(p, GC_COLL_SERIAL);
+    else if (m[0] == 'P' && m[1] == 'a' && m[3] == 'N')
+        set_collector(p, GC_COLL_CMS);
+    struct gcid_slot *s = slot_get(p, gc_id);
+    if (!s) {
+        info(p);
+        return true;
+    }
+    if (which == 0) {
+        s->young_b = b;
+        s->young_a = a;
+        s->young_t = t;
+    } else if (which == 1) {
+        s->old_b = b;
+        s->old_a = a;
+        s->old_t = t;
+    } else {
+        s->meta_b = b;
+        s->meta_a = a;
+        s->meta_t = t;
+    }
+    /* if the summary was already seen (it normally follows), fill it */
+    if (p->have_pend && p->pend.gc_id == gc_id) {
+        fill_from_slot(p, &p->pend, s);
+    }
+    return true;
+}
+
+static bool on_regions(struct up *p, const char *m, size_t n, int64_t gc_id, int which, size_t keyn)
+{
+    struct gcid_slot *s = slot_get(p, gc_id);
+    int64_t b, a, t;
+    const char *v = m + keyn;
+    size_t vn = n - keyn;
+    while (vn && *v == ' ') {
+        v++;
+        vn--;
+    }
+    parse_counts(v, vn, &b, &a, &t);
+    if (!s || b < 0) {
+        info(p);
+        return true;
+    }
+    switch (which) {
+    case 0: s->eden_b = b; s->eden_a = a; s->eden_t = t; break;
+    case 1: s->surv_b = b; s->surv_a = a; s->surv_t = t; break;
+    case 2: s->oldr_b = b; s->oldr_a = a; break;
+    default: s->humr_b = b; s->humr_a = a; break;
+    }
+    set_collector(p, GC_COLL_G1);
+    return true;
+}
+
+/* Shenandoah "Trigger: <reason>" -> a short cause */
+static void on_trigger(struct up *p, const char *m, size_t n)
+{
+    const char *r = m + 9;
+    size_t rn = n - 9;
+    const char *c;
+    if (STARTS(r, rn, "Learning"))
+        c = "Learning";
+    else if (STARTS(r, rn, "Time since last GC") || FIND(r, rn, "Timer"))
+        c = "Timer";
+    else if (FIND(r, rn, "allocation rate") || FIND(r, rn, "Allocation rate") ||
+             FIND(r, rn, "average GC time"))
+        c = "Allocation Rate";
+    else if (FIND(r, rn, "below minimum threshold") || FIND(r, rn, "below initial threshold") ||
+             FIND(r, rn, "is below"))
+        c = "Free Threshold";
+    else if (FIND(r, rn, "Handle Allocation Failure") || FIND(r, rn, "Allocation Failure"))
+        c = "Allocation Failure";
+    else if (FIND(r, rn, "Metadata GC"))
+        c = "Metadata GC Threshold";
+    else if (FIND(r, rn, "Old"))
+        c = "Old Generation";
+    else {
+        size_t k = 0;
+        while (k < rn && r[k] != '(' && r[k] != '.' && !is_digit(r[k]))
+            k++;
+        while (k && r[k - 1] == ' ')
+            k--;
+        c = intern(p, r, k ? k : rn);
+    }
+    p->pending_trigger = intern(p, c, strlen(c));
+    set_collector(p, GC_COLL_SHENANDOAH);
+}
+
+/* "Using G1" etc. Returns true if recognised. */
+static bool on_using(struct up *p, const char *m, size_t n)
+{
+    const char *r = m + 6;
+    size_t rn = n - 6;
+    if (STARTS(r, rn, "G1"))
+        set_collector(p, GC_COLL_G1);
+    else if (STARTS(r, rn, "The Z Garbage Collector"))
+        set_collector(p, GC_COLL_ZGC);
+    else if (STARTS(r, rn, "Shenandoah"))
+        set_collector(p, GC_COLL_SHENANDOAH);
+    else if (STARTS(r, rn, "Serial"))
+        set_collector(p, GC_COLL_SERIAL);
+    else if (STARTS(r, rn, "Parallel"))
+        set_collector(p, GC_COLL_PARALLEL);
+    else if (STARTS(r, rn, "Concurrent Mark Sweep"))
+        set_collector(p, GC_COLL_CMS);
+    else if (STARTS(r, rn, "Epsilon"))
+        set_collector(p, GC_COLL_EPSILON);
+    else
+        return false;
+    return true;
+}
+
+/* Messages recognised as detail/banner lines that the event model does not hold. */
+static const char *const info_prefixes[] = {
+    /* G1/Parallel/Serial/CMS detail lines (gc,phases / gc,heap / gc,age / gc,task / gc,ref) */
+    "Desired survivor size", "Age table with threshold", "Using ", "Weak Processing",
+    "Reference Processing", "Scrub String Table", "Scrub Symbol Table", "Scavenge ", "Phase ",
+    "Cleaned string and symbol table", "Archive regions:", "Summary Phase", "Post Compact",
+    "Marking Phase", "Compaction Phase", "Adjust Roots", "Rescan (parallel)", "ClassLoaderData",
+    "Class Unloading", "ResolvedMethodTable", "ProtectionDomainCacheTable", "Expand the heap",
+    "Shrink the heap", "Attempt heap expansion", "Attempt heap shrinking", "Heap expansion",
+    "Heap after GC", "Heap before GC", "Heap", "MarkStackSize:", "Mark stack",
+    /* banners (gc,init / gc) */
+    "CPUs:", "Memory:", "Large Page Support:", "NUMA Support:", "Compressed Oops:", "Alignments:",
+    "Heap Min Capacity:", "Heap Initial Capacity:", "Pre-touch:", "Parallel Workers:",
+    "Concurrent Workers:", "Concurrent Refinement Workers:", "Periodic GC:", "CardTable entry size:",
+    "Card Set container configuration:", "Initializing The Z Garbage Collector", "Address Space",
+    "Runtime Workers:", "Min Capacity:", "Max Capacity:", "Soft Max Capacity:", "Medium Page Size:",
+    "Uncommit:", "Heuristics ergonomically sets", "Heuristics:", "Mode:", "Min heap equals to max heap",
+    "Initialize Shenandoah heap", "Safepointing mechanism", "Regions:", "Humongous object threshold:",
+    "Max TLAB size:", "Heap Region Size:", "Heap region size:", "Version:", "CDS archive",
+    "Narrow klass", "Compressed class space", "Reserved", "Initial heap",
+    /* safepoint (JDK 9-12) */
+    "Application time:", "Leaving safepoint region", "Entering safepoint region",
+    /* Shenandoah */
+    "Cancelling GC:", "Cancelling concurrent GC:", "Pacer for", "Adaptive CSet Selection",
+    "Collectable Garbage:", "Immediate Garbage:", "Good progress for", "Bad progress for",
+    "Free:", "Evacuation Reserve:", "Failed to allocate", "Trigger:",
+    /* ZGC */
+    "Load:", "MMU:", "Mark:", "Mark Stack Usage:", "NMethods:", "Small Pages:", "Medium Pages:",
+    "Large Pages:", "Forwarding Usage:", "Relocation:", "Soft Refs:", "Weak Refs:", "Final Refs:",
+    "Phantom Refs:", "Heap Statistics:", "Capacity:", "Used:", "Live:", "Allocated:", "Garbage:",
+    "Reclaimed:", "Promoted:", "Compacted:", "Young Generation", "Old Generation", "Age Table:",
+    "Allocation Stalls:", "Out Of Memory", "Clearing All SoftReferences", "Free headroom:", "Soft Max Heap Size:",
+    /* reference processing summaries (gc,ref) */
+    "Encountered references:", "Discovered  references:", "Enqueued    references:", "Soft:",
+    "Weak:", "Final:", "Phantom:",
+    /* Parallel adaptive size policy (gc,ergo debug) */
+    "AdaptiveSize", "PSAdaptiveSizePolicy::", "PSYoungGen::", "old_gen_capacity:",
+    "Young generation size:", "Old eden_size:", "Minor_pause:", "Live_space:", "Base_footprint:",
+    "avg_", "Do scavenge:", "No full after scavenge", "minor pause:", "Serial collector GC overhead",
+    "Periodic GC",
+    /* metaspace OOM report (metaspace tags) */
+    "Metaspace (class) allocation failed", "Metaspace (data) allocation failed", "Usage:",
+    "Virtual space:", "Chunk freelists:", "CDS:", "MaxMetaspaceSize:", "CompressedClassSpaceSize:",
+    "Initial GC threshold:", "Current GC threshold:", "MetaspaceReclaimPolicy:",
+    "Internal statistics:", "num_", "Consider -XX:",
+    /* Shenandoah statistics footer */
+    "GC STATISTICS:",
+};
+
+/* Without tags: is this one of the detail/banner messages we know? */
+static bool known_info_message(const char *m, size_t n)
+{
+    if (n && (m[0] == ' ' || m[0] == '\t' || m[0] == '-' || m[0] == '='))
+        return true; /* indented sub-detail lines, table rules, age table rows */
+    for (size_t i = 0; i < sizeof info_prefixes / sizeof *info_prefixes; i++) {
+        size_t l = strlen(info_prefixes[i]);
+        if (n >= l && memcmp(m, info_prefixes[i], l) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* ----------------------------- decorators ------------------------------ */
+
+struct deco {
+    const char *tags;
+    size_t tags_n;
+    bool foreign; /* tags of a set whose lines are never events (foreign_tags) */
+    bool level_seen;
+    bool any;
+};
+
+static bool is_level(const char *s, size_t n)
+{
+    while (n && s[n - 1] == ' ')
+        n--;
+    return (n == 4 && !memcmp(s, "info", 4)) || (n == 5 && !memcmp(s, "debug", 5)) ||
+           (n == 5 && !memcmp(s, "trace", 5)) || (n == 7 && !memcmp(s, "warning", 7)) ||
+           (n == 5 && !memcmp(s, "error", 5)) || (n == 7 && !memcmp(s, "develop", 7));
+}
+
+/* Without a level decorator, a last bracket is tags only if it looks like
+   GC/safepoint tags; otherwise it is a hostname ("[vm]"). */
+static bool known_tag_start(const char *s, size_t n)
+{
+    return (n >= 2 && s[0] == 'g' && s[1] == 'c' && (n == 2 || s[2] == ',' || s[2] == ' ')) ||
+           (n >= 9 && !memcmp(s, "safepoint", 9) && (n == 9 || s[9] == ',' || s[9] == ' '));
+}
+
+static bool is_tagchars(const char *s, size_t n)
+{
+    if (!n || !(s[0] >= 'a' && s[0] <= 'z'))
+        return false;
+    unsigned bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        bad |= !((unsigned)(c - 'a') < 26u || (unsigned)(c - '0') < 10u || c == ',' || c == '_' ||
+                 c == ' ');
+    }
+    return !bad;
+}
+
+/* Tag sets whose lines are never events: not gc/safepoint, or gc statistics. */
+static bool foreign_tags(const char *t, size_t n)
+{
+    if (STARTS(t, n, "gc,stats") || STARTS(t, n, "gc,heap,exit") || STARTS(t, n, "gc,age") ||
+        STARTS(t, n, "gc,init") || STARTS(t, n, "gc,ergo") || STARTS(t, n, "gc,task"))
+        return true;
+    if (STARTS(t, n, "safepoint"))
+        return n > 9 && t[9] == ','; /* safepoint,stats etc. */
+    if (STARTS(t, n, "gc") && (n == 2 || t[2] == ','))
+        return false;
+    return true;
+}
+
+/* What one decorator is. Computed once per distinct text and bracket
+   position (struct dc_entry cache): logs repeat the same decorators. */
+static void classify_decorator(const char *c, size_t cn, bool level_seen, bool is_last,
+                               struct dc_entry *r)
+{
+    r->kind = DK_FAIL;
+    r->v = -1;
+    r->tz = 0;
+    r->tags_n = 0;
+    r->foreign = false;
+    while (cn && c[cn - 1] == ' ')
+        cn--; /* padding: "[9748 ]", "[gc,heap     ]" */
+    if (cn && is_digit(c[0])) {
+        int64_t ms;
+        int32_t tz;
+        if (cn >= 19 && c[4] == '-' && (c[10] == 'T' || c[10] == ' ') &&
+            parse_iso8601(c, cn, &ms, &tz, NULL) == cn) {
+            r->kind = DK_WALL;
+            r->v = ms;
+            r->tz = tz;
+            return;
+        }
+        int64_t v;
+        size_t k = parse_dec_e9(c, cn, &v);
+        if (k == cn) {
+            r->kind = DK_SKIP; /* pid / tid: bare integer */
+        } else if (k + 1 == cn && c[k] == 's') {
+            r->kind = DK_UP;
+            r->v = v;
+        } else if (k + 2 == cn && c[k + 1] == 's' && (c[k] == 'm' || c[k] == 'n')) {
+            int64_t iv = 0;
+            parse_int(c, k, &iv);
+            if (c[k] == 'm') {
+                if (iv > 100000000000LL) { /* epoch millis */
+                    r->kind = DK_WALL;
+                    r->v = iv;
+                } else {
+                    r->kind = DK_UP;
+                    r->v = sat_mul(iv, 1000000);
+                }
+            } else {
+                if (iv > 100000000000000000LL) { /* epoch nanos */
+                    r->kind = DK_WALL;
+                    r->v = iv / 1000000;
+                } else {
+                    r->kind = DK_UP;
+                    r->v = iv;
+                }
+            }
+        }
+    } else if (is_level(c, cn)) {
+        r->kind = DK_LEVEL;
+    } else if (is_tagchars(c, cn) && (level_seen || (is_last && known_tag_start(c, cn)))) {
+        r->kind = DK_TAGS;
+        r->tags_n = cn;
+        r->foreign = foreign_tags(c, cn);
+    } else if (cn && !memchr(c, ' ', cn)) {
+        r->kind = DK_SKIP; /* hostname */
+    }
+}
+
+/*
+ * Parse leading decorators, set p->up_ns/wall_ms/tz and d. Returns the
+ * offset of the message.
+ */
+static size_t parse_decorators(struct up *p, const char *s, size_t n, struct deco *d)
+{
+    size_t i = 0;
+    d->tags = NULL;
+    d->tags_n = 0;
+    d->level_seen = false;
+    d->any = false;
+    d->foreign = false;
+    p->up_ns = -1;
+    p->wall_ms = -1;
+    p->tz = 0;
+    for (unsigned bi = 0; i < n && s[i] == '['; bi++) {
+        const char *c = s + i + 1;
+        const char *close = find_close(c, n - i - 1 < 82 ? n - i - 1 : 82);
+        if (!close)
+            break;
+        size_t cn = (size_t)(close - c);
+        bool is_last = close + 1 >= s + n || close[1] != '[';
+        unsigned char key = (unsigned char)(d->level_seen | (is_last << 1));
+        /* a few entries per position: tag sets alternate line by line */
+        unsigned way = cn ? ((unsigned)cn * 7u + (unsigned char)c[cn >> 1]) & (DC_WAYS - 1) : 0;
+        struct dc_entry tmp, *e = bi < DC_N ? &p->dc[bi][way] : NULL;
+        if (!(e && e->n == cn && e->key == key && cn <= DC_TXT && eq_short(e->txt, c, cn))) {
+            classify_decorator(c, cn, d->level_seen, is_last, &tmp);
+            if (e && cn <= DC_TXT) {
+                memcpy(e->txt, c, cn);
+                e->n = (unsigned char)cn;
+                e->key = key;
+                e->kind = tmp.kind;
+                e->v = tmp.v;
+                e->tz = tmp.tz;
+                e->tags_n = tmp.tags_n;
+                e->foreign = tmp.foreign;
+            } else {
+                e = &tmp;
+            }
+        }
+        switch (e->kind) {
+        case DK_WALL:
+            if (p->wall_ms < 0) {
+                p->wall_ms = e->v;
+                p->tz = e->tz;
+            }
+            break;
+        case DK_UP:
+            if (p->up_ns < 0)
+                p->up_ns = e->v;
+            break;
+        case DK_LEVEL:
+            d->level_seen = true;
+            break;
+        case DK_TAGS:
+            d->tags = c;
+            d->tags_n = e->tags_n;
+            d->foreign = e->foreign;
+            break;
+        case DK_SKIP:
+            break;
+        default:
+            goto done;
+        }
+        d->any = true;
+        i = (size_t)(close - s) + 1;
+    }
+done:
+    if (i < n && s[i] == ' ')
+        i++;
+    return i;
+}
+
+/* ------------------------------- line --------------------------------- */
 
 static void line(void *vp, const char *s, size_t n, uint64_t lineno)
 {
-    struct p_state *p = vp;
-    diag_add(p->ctx->diag, "parser not implemented", p->ctx->file, lineno, s, n);
+    struct up *p = vp;
+    while (n && (s[n - 1] == '\r' || s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    size_t lead = 0;
+    while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
+        lead++;
+    if (lead == n)
+        return; /* blank */
+    p->lineno = lineno;
+    p->raw = s;
+    p->raw_len = n;
+    struct deco d;
+    size_t off = parse_decorators(p, s, n, &d);
+    struct gc_parse_ctx *ctx = p->ctx;
+    if (p->up_ns >= 0) {
+        if (ctx->first_uptime_ns < 0)
+            ctx->first_uptime_ns = p->up_ns;
+        ctx->last_uptime_ns = p->up_ns;
+    }
+    if (p->wall_ms >= 0) {
+        if (ctx->first_wall_ms < 0)
+            ctx->first_wall_ms = p->wall_ms;
+        ctx->last_wall_ms = p->wall_ms;
+    }
+    if (!d.any) {
+        /* no decorators: either a log written with decorators "none", or the
+           continuation of a multi-line message of another tag set */
+        if (p->seen_decorated && p->last_was_foreign) {
+            info(p);
+            return;
+        }
+    } else {
+        p->seen_decorated = true;
+        p->last_was_foreign = d.foreign;
+        if (p->last_was_foreign) {
+            /* but pick up what banners tell us */
+            const char *m = s + off;
+            size_t mn = n - off;
+            if (STARTS(m, mn, "Version: "))
+                note_version(p, m + 9, mn - 9);
+            else if (STARTS(m, mn, "Heap Region Size: ") || STARTS(m, mn, "Heap region size: ")) {
+                int64_t kb;
+                if (parse_size_kb(m + 18, mn - 18, &kb))
+                    p->region_kb = kb;
+            } else if (STARTS(m, mn, "Heap Max Capacity: "))
+                note_heap_max(p, m + 19, mn - 19);
+            else if (STARTS(m, mn, "Using "))
+                on_using(p, m, mn);
+            else if (STARTS(m, mn, "Initializing The Z Garbage Collector"))
+                set_collector(p, GC_COLL_ZGC);
+            else if (FIND(m, mn, "Generational") && (FIND(m, mn, "Shenandoah") || STARTS(m, mn, "GC Mode") || STARTS(m, mn, "Mode")))
+                set_collector(p, GC_COLL_SHENANDOAH_GEN);
+            info(p);
+            return;
+        }
+    }
+    const char *m = s + off;
+    size_t mn = n - off;
+    while (mn && (*m == ' ' || *m == '\t') && !d.any) {
+        m++;
+        mn--;
+    }
+    int64_t gc_id = -1;
+    if (STARTS(m, mn, "GC(")) {
+        int64_t id;
+        size_t k = parse_int(m + 3, mn - 3, &id);
+        if (k && 3 + k < mn && m[3 + k] == ')') {
+            gc_id = id;
+            m += 4 + k;
+            mn -= 4 + k;
+            if (mn && *m == ' ') {
+                m++;
+                mn--;
+            }
+        }
+    }
+    if (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times"))
+        p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
+    else if (gc_id >= 0)
+        p->in_footer = false;
+    if (p->in_footer) {
+        /* the exit statistics table: its rows ("Pause Init Mark (G) = ...")
+           look like phases but are totals, never events */
+        info(p);
+        return;
+    }
+    char gen = 0;
+    if (mn >= 3 && m[1] == ':' && m[2] == ' ' &&
+        (m[0] == 'Y' || m[0] == 'O' || m[0] == 'y' || m[0] == 'o')) {
+        gen = (m[0] == 'y' || m[0] == 'Y') ? 'Y' : 'O';
+        m += 3;
+        mn -= 3;
+        set_collector(p, GC_COLL_ZGC_GEN);
+    }
+    if (mn == 0) {
+        info(p);
+        return;
+    }
+    bool ok = false;
+    switch (m[0]) {
+    case 'P':
+        if (STARTS(m, mn, "Pause "))
+            ok = on_pause(p, m, mn, gc_id, gen);
+        else if (STARTS(m, mn, "PSYoungGen:"))
+            ok = on_gen_sizes(p, m, mn, gc_id, 0, 11);
+        else if (STARTS(m, mn, "ParOldGen:"))
+            ok = on_gen_sizes(p, m, mn, gc_id, 1, 10);
+        else if (STARTS(m, mn, "ParNew:"))
+            ok = on_gen_sizes(p, m, mn, gc_id, 0, 7);
+        break;
+    case 'C':
+        if (STARTS(m, mn, "Concurrent ") || STARTS(m, mn, "Coalescing and filling"))
+            ok = on_concurrent(p, m, mn, gc_id, gen); /* the latter: generational Shenandoah old */
+        else if (STARTS(m, mn, "CMS:"))
+            ok = on_gen_sizes(p, m, mn, gc_id, 1, 4);
+        break;
+    case 'G':
+        if (STARTS(m, mn, "Garbage Collection ("))
+            ok = on_zgc_collection(p, m, mn, gc_id, 0);
+        break;
+    case 'M':
+        if (STARTS(m, mn, "Major Collection ("))
+            ok = on_zgc_collection(p, m, mn, gc_id, GCF_GEN_OLD);
+        else if (STARTS(m, mn, "Minor Collection ("))
+            ok = on_zgc_collection(p, m, mn, gc_id, GCF_GEN_YOUNG);
+        else if (STARTS(m, mn, "Metaspace: ")) {
+            if (gc_id >= 0 && on_gen_sizes(p, m, mn, gc_id, 2, 11))
+                ok = true;
+            else {
+                /* Shenandoah logs it after the cycle without an id; ZGC as
+                   "Metaspace: 17M used, 17M committed, ..." */
+                info(p);
+                ok = true;
+            }
+        }
+        break;
+    case 'A':
+        if (STARTS(m, mn, "Allocation Stall ("))
+            ok = on_stall(p, m, mn, gc_id, 16);
+        break;
+    case 'R':
+        if (STARTS(m, mn, "Relocation Stall ("))
+            ok = on_stall(p, m, mn, gc_id, 16);
+        break;
+    case 'S':
+        if (STARTS(m, mn, "Safepoint \""))
+            ok = on_safepoint_new(p, m, mn);
+        else if (STARTS(m, mn, "Survivor regions:"))
+            ok = on_regions(p, m, mn, gc_id, 1, 17);
+        break;
+    case 'T':
+        if (STARTS(m, mn, "Total time for which application threads were stopped:"))
+            ok = on_safepoint_old(p, m, mn);
+        else if (STARTS(m, mn, "To-space exhausted") || STARTS(m, mn, "To-space Exhausted")) {
+            struct gcid_slot *sl = slot_get(p, gc_id);
+            if (sl)
+                sl->flags |= GCF_TO_SPACE_EXHAUSTED | GCF_EVAC_FAILURE;
+            ok = true;
+        } else if (STARTS(m, mn, "Trigger: ")) {
+            on_trigger(p, m, mn);
+            ok = true;
+        } else if (STARTS(m, mn, "Trigger (")) {
+            /* generational Shenandoah: "Trigger (Young): <reason>" */
+            const char *c = FIND(m, mn, "): ");
+            if (c && (size_t)(c - m) < 16) {
+                size_t roff = (size_t)(c + 3 - m);
+                /* on_trigger reads the reason 9 bytes after its pointer */
+                on_trigger(p, c + 3 - 9, mn - roff + 9);
+            }
+            set_collector(p, GC_COLL_SHENANDOAH_GEN);
+            ok = true;
+        } else if (STARTS(m, mn, "Tenured: "))
+            ok = on_gen_sizes(p, m, mn, gc_id, 1, 8);
+        break;
+    case 'D':
+        if (STARTS(m, mn, "DefNew: "))
+            ok = on_gen_sizes(p, m, mn, gc_id, 0, 7);
+        break;
+    case 'E':
+        if (STARTS(m, mn, "Eden regions:"))
+            ok = on_regions(p, m, mn, gc_id, 0, 13);
+        else if (STARTS(m, mn, "Entering safepoint region: ")) {
+            p->last_vmop = intern(p, m + 27, mn - 27);
+            info(p);
+            ok = true;
+        }
+        break;
+    case 'O':
+        if (STARTS(m, mn, "Old regions:"))
+            ok = on_regions(p, m, mn, gc_id, 2, 12);
+        else if (STARTS(m, mn, "Old: "))
+            ok = on_gen_sizes(p, m, mn, gc_id, 1, 4);
+        break;
+    case 'H':
+        if (STARTS(m, mn, "Humongous regions:"))
+            ok = on_regions(p, m, mn, gc_id, 3, 18);
+        else if (STARTS(m, mn, "Heap Region Size: ") || STARTS(m, mn, "Heap region size: ")) {
+            int64_t kb;
+            if (parse_size_kb(m + 18, mn - 18, &kb))
+                p->region_kb = kb;
+            set_collector(p, GC_COLL_G1);
+            info(p);
+            ok = true;
+        } else if (STARTS(m, mn, "Heap Max Capacity: ")) {
+            note_heap_max(p, m + 19, mn - 19);
+            info(p);
+            ok = true;
+        }
+        break;
+    case 'U':
+        if (STARTS(m, mn, "User="))
+            ok = on_cpu(p, m, mn, gc_id);
+        else if (STARTS(m, mn, "Using ") && on_using(p, m, mn)) {
+            info(p);
+            ok = true;
+        }
+        break;
+    case 'V':
+        if (STARTS(m, mn, "Version: ")) {
+            note_version(p, m + 9, mn - 9);
+            info(p);
+            ok = true;
+        }
+        break;
+    default:
+        break;
+    }
+    if (ok)
+        return;
+    if (d.tags && !(d.tags_n == 2 || STARTS(d.tags, d.tags_n, "gc,start") ||
+                    STARTS(d.tags, d.tags_n, "gc,cpu") || (d.tags_n == 9 && STARTS(d.tags, d.tags_n, "safepoint")))) {
+        /* a detail tag set (gc,heap / gc,phases / gc,marking / ...) whose
+           message we do not model */
+        info(p);
+        return;
+    }
+    if (known_info_message(m, mn)) {
+        info(p);
+        return;
+    }
+    if (!d.any && !p->seen_decorated)
+        unknown(p, "unified: line without decorators not understood");
+    else
+        unknown(p, "unified: unknown message");
 }
 
-static void finish(void *vp) { (void)vp; }
+/* ------------------------------ lifecycle ------------------------------ */
+
+static void *create(struct gc_parse_ctx *ctx)
+{
+    struct up *p = xcalloc(1, sizeof *p);
+    p->ctx = ctx;
+    for (int i = 0; i < GCID_SLOTS; i++)
+        p->slot[i].id = -1;
+    p->region_kb = -1;
+    if (ctx->first_uptime_ns == 0 && ctx->last_uptime_ns == 0)
+        ctx->first_uptime_ns = ctx->last_uptime_ns = -1; /* caller left zeros */
+    if (ctx->first_wall_ms == 0 && ctx->last_wall_ms == 0)
+        ctx->first_wall_ms = ctx->last_wall_ms = -1;
+    return p;
+}
+
+static void finish(void *vp)
+{
+    struct up *p = vp;
+    /* nested pauses whose outer pause never completed: report them as logged */
+    for (int i = 0; i < GCID_SLOTS; i++)
+        if (p->slot[i].id >= 0 && p->slot[i].have_nested) {
+            p->slot[i].have_nested = false;
+            emit_ordered(p, &p->slot[i].nested);
+        }
+    /* close open Shenandoah cycles in id order */
+    for (;;) {
+        struct gcid_slot *best = NULL;
+        for (int i = 0; i < GCID_SLOTS; i++)
+            if (p->slot[i].id >= 0 && p->slot[i].cycle_open && (!best || p->slot[i].id < best->id))
+                best = &p->slot[i];
+        if (!best)
+            break;
+        close_cycle(p, best);
+    }
+    flush_pending(p);
+}
+
 static void destroy(void *vp) { free(vp); }
 
 const struct gc_parser_ops gc_unified_ops = {"unified", create, line, finish, destroy};

@@ -49,6 +49,10 @@ static void rehash(struct intern *t)
 
 const char *intern_str(struct intern *t, const char *s, size_t n)
 {
+    /* Stored strings are NUL-terminated: a NUL inside untrusted input ends
+       the string here too, so lookups compare what is stored (and
+       slots[j][n] below never reads past a shorter stored copy). */
+    n = strnlen(s, n);
     if ((t->used + 1) * 2 > t->cap)
         rehash(t);
     size_t j = fnv(s, n) & (t->cap - 1);

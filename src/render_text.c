@@ -213,8 +213,99 @@ static void scalars(FILE *f, const struct report_node *n, int ind)
     }
 }
 
+/* Print s wrapped at about 96 columns, each line indented by ind. */
+static void wrapped(FILE *f, const char *label, const char *s, int ind)
+{
+    int col = ind;
+    pad(f, ind);
+    if (label) {
+        fprintf(f, "%s ", label);
+        col += (int)strlen(label) + 1;
+    }
+    int start = col;
+    const char *p = s;
+    bool first = true;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *sp = strchr(p, ' ');
+        int w = sp ? (int)(sp - p) : (int)strlen(p);
+        if (!first && col + 1 + w > 96) {
+            fputc('\n', f);
+            pad(f, start);
+            col = start;
+        } else if (!first) {
+            fputc(' ', f);
+            col++;
+        }
+        for (int i = 0; i < w; i++)
+            fputc((unsigned char)p[i] < 0x20 ? '?' : p[i], f);
+        col += w;
+        p += w;
+        first = false;
+    }
+    fputc('\n', f);
+}
+
+static const char *str_of(const struct report_node *o, const char *key)
+{
+    const struct report_node *n = rn_get(o, key);
+    return n && n->kind == RN_STR ? n->s : NULL;
+}
+
+static void moment_line(FILE *f, const struct report_node *m, const char *label, int ind)
+{
+    if (!m)
+        return;
+    const char *at = str_of(m, "at"), *where = str_of(m, "where");
+    const struct report_node *v = rn_get(m, "value_ms");
+    char buf[512];
+    if (v)
+        snprintf(buf, sizeof buf, "%s (%s), %.3f ms", at ? at : "?", where ? where : "?", v->d);
+    else
+        snprintf(buf, sizeof buf, "%s (%s)", at ? at : "?", where ? where : "?");
+    sanitize(buf);
+    pad(f, ind);
+    fprintf(f, "%-8s %s\n", label, buf);
+}
+
+static void findings(FILE *f, const struct report_node *a, int ind, const struct render_opts *o)
+{
+    heading(f, label(a), ind, o);
+    if (!a->first) {
+        pad(f, ind + 2);
+        fputs("none\n\n", f);
+        return;
+    }
+    for (const struct report_node *c = a->first; c; c = c->next) {
+        const char *sev = str_of(c, "severity");
+        const char *col = !o->color ? "" : sev && !strcmp(sev, "critical") ? "\033[1;31m"
+                                     : sev && !strcmp(sev, "warning")  ? "\033[1;33m"
+                                                                      : "\033[1;34m";
+        char head[1024];
+        snprintf(head, sizeof head, "%s%s%s%s %s: %s", col, sev ? "[" : "", sev ? sev : "", sev ? "]" : "",
+                 str_of(c, "title") ? str_of(c, "title") : "", str_of(c, "summary") ? str_of(c, "summary") : "");
+        sanitize(head);
+        pad(f, ind + 2);
+        fprintf(f, "%s%s\n", head, o->color ? "\033[0m" : "");
+        moment_line(f, rn_get(c, "first"), "first:", ind + 4);
+        moment_line(f, rn_get(c, "worst"), "worst:", ind + 4);
+        if (str_of(c, "meaning"))
+            wrapped(f, "meaning:", str_of(c, "meaning"), ind + 4);
+        if (str_of(c, "advice"))
+            wrapped(f, "advice: ", str_of(c, "advice"), ind + 4);
+        fputc('\n', f);
+    }
+}
+
 static void array(FILE *f, const struct report_node *a, int ind, const struct render_opts *o)
 {
+    if (a->flags & RF_FINDINGS) {
+        findings(f, a, ind, o);
+        return;
+    }
     if (!a->first) {
         return;
     }

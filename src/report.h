@@ -21,6 +21,7 @@ enum {
     RF_TABLE = 1u << 1,  /* array of objects: render as a table in text */
     RF_NOJSON = 1u << 2, /* text only */
     RF_WIDE = 1u << 3,   /* table: do not truncate long cells */
+    RF_FINDINGS = 1u << 4, /* array of findings {severity,title,summary,first,worst,meaning,advice}: compact text form */
 };
 
 struct report_node {
@@ -55,6 +56,8 @@ struct report_node *rn_title(struct report_node *n, const char *title);
 struct report_node *rn_unit(struct report_node *n, const char *unit);
 struct report_node *rn_flags(struct report_node *n, unsigned flags);
 
+/* Move child (of parent) to just after `after` (NULL: to the front). */
+void rn_move_after(struct report_node *parent, struct report_node *child, struct report_node *after);
 /* Child of an object by key, or NULL. */
 struct report_node *rn_get(const struct report_node *obj, const char *key);
 /* Number of children. */

@@ -104,9 +104,10 @@ size_t parse_secs_ns(const char *s, size_t n, int64_t *ns)
     size_t i = 0;
     int64_t whole = 0;
     while (i < n && s[i] >= '0' && s[i] <= '9') {
+        whole = whole * 10 + (s[i] - '0');
+        /* checked after the step: whole * 1e9 must fit in int64 */
         if (whole > 9000000000LL)
             return 0;
-        whole = whole * 10 + (s[i] - '0');
         i++;
     }
     if (i == 0)

@@ -10,6 +10,8 @@ command -v python3 >/dev/null || need+=(python3)
 command -v gzip >/dev/null || need+=(gzip)
 command -v top >/dev/null || need+=(procps)
 command -v gawk >/dev/null || need+=(gawk) # tests/sh/lat.sh compares --format cal with mawk and gawk
+# headless browser for the HTML report test (tests/sh/report.sh)
+command -v chromium >/dev/null || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
   echo "deps: installing ${need[*]}" >&2
   if [ "$(id -u)" = 0 ]; then

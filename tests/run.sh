@@ -22,6 +22,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 pass=0
 fail=0
+skip=0
 failed_names=()
 
 record() { # record ok|fail name
@@ -35,7 +36,10 @@ run_tap() { # run_tap label cmd...
   local out rc
   out=$("$@" 2>&1); rc=$?
   local okc notok
-  okc=$(printf '%s\n' "$out" | grep -c '^ok - ')
+  okc=$(printf '%s\n' "$out" | grep '^ok - ' | grep -vc '# SKIP')
+  local skc
+  skc=$(printf '%s\n' "$out" | grep '^ok - ' | grep -c '# SKIP')
+  skip=$((skip + skc))
   notok=$(printf '%s\n' "$out" | grep -c '^not ok - ')
   pass=$((pass + okc))
   if [ "$notok" -gt 0 ]; then
@@ -108,5 +112,5 @@ if [ $fail -gt 0 ]; then
   echo "Failed:"
   for n in "${failed_names[@]}"; do echo "  $n"; done
 fi
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# examples/demo.sh — `make demo`: gclat on the sample data shipped in examples/.
+set -eu
+cd "$(dirname "$0")/.."
+g=./gclat
+run() { printf '\n\033[1m$ %s\033[0m\n' "$*" | { [ -n "${NO_COLOR:-}" ] && sed 's/\x1b\[[0-9;]*m//g' || cat; }; "$@"; }
+echo "gclat demo — sample logs in examples/ (see examples/README.md)"
+run $g gc examples/gc-g1-jdk17.log
+run $g gc examples/gc-zgc-jdk17.log.gz
+run $g gc --over 100ms,200ms,300ms --by day examples/gc-cms-jdk8-synthetic.log
+for extra in examples/demo-*.sh; do [ -f "$extra" ] && . "$extra"; done
+echo
+echo "More: gclat help; README.md; docs/."

@@ -1,0 +1,150 @@
+/*
+ * compare.h — runs for `gclat compare` and `gclat report`.
+ *
+ * A run is a name and input files; each file is one of three kinds (GC log,
+ * access log, top -b output), given or detected by content. Each kind
+ * contributes through one adapter that produces a report subtree — exactly
+ * the JSON its own subcommand prints:
+ *   GC     -> in-process gc_analysis (gclat gc --json), events also go to a hook
+ *             so the HTML report can chart them while they stream;
+ *   access -> `gclat lat --json -q FILES` (a child process of this binary);
+ *   cpu    -> `gclat cpu --json -q FILES` (likewise).
+ * compare_table.c then reads numbers at a fixed list of metric paths in those
+ * subtrees; nothing else couples compare to the other subcommands.
+ */
+#ifndef GCLAT_COMPARE_H
+#define GCLAT_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gc_analysis.h"
+#include "gc_read.h"
+#include "report.h"
+
+enum compare_kind { CK_AUTO = 0, CK_GC, CK_ACCESS, CK_CPU, CK__COUNT };
+
+struct compare_run {
+    char *name;
+    char **files[CK__COUNT];  /* files per kind after detection */
+    int nfiles[CK__COUNT];
+    enum compare_kind *pending_kind; /* per file, before detection */
+    char **pending;
+    int npending;
+    char **owned;             /* heap copies the file pointers point into */
+    int nowned;
+    /* results */
+    struct report_node *tree[CK__COUNT]; /* subtrees; NULL if no input of that kind */
+    struct gc_analysis *ga;               /* kept for the report (histograms) */
+    struct gc_parse_ctx gctx;
+    struct gc_read_result gres;
+    struct diag diag;
+    struct intern strings;
+    uint64_t gc_events;
+};
+
+struct compare_set {
+    struct compare_run *runs;
+    int n;
+    /* pass-through arguments for the child subcommands */
+    char **lat_args, **cpu_args;
+    int n_lat_args, n_cpu_args;
+    struct gc_thresholds th;
+    bool quiet;
+};
+
+/* Hook the GC adapter calls for every event of run `run` (may be NULL). */
+struct compare_gc_hook {
+    void (*event)(void *ctx, int run, const struct gc_event *e);
+    void *ctx;
+};
+
+void compare_set_init(struct compare_set *s);
+void compare_set_fini(struct compare_set *s);
+/*
+ * Add an input argument: "NAME=F1,F2", "NAME:gc=F", "NAME:access=F",
+ * "NAME:cpu=F", or a plain FILE (run named "run" when plain_ok). forced
+ * (from --gc/--access/--cpu before the argument) overrides detection.
+ * Returns false (and prints why) on a malformed spec.
+ */
+bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind forced, bool plain_ok);
+/* Kind of a file by its first lines: GC log (gc_detect), top -b ("top - "), else access log. */
+enum compare_kind compare_detect(const char *path);
+const char *compare_kind_name(enum compare_kind k);
+/*
+ * Detect kinds and run every adapter. Returns 0 or the first error exit code
+ * (EXIT_IO / EXIT_BADINPUT); a child subcommand that fails leaves its subtree
+ * NULL with a warning (its rows show "-").
+ */
+int compare_load(struct compare_set *s, const struct compare_gc_hook *hook);
+
+/* Run `gclat SUB --json -q ARGS FILES` in a child process and parse its output; NULL (warned) on failure. */
+struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
+                                      const char *run, bool quiet);
+/* JSON text to a report tree (compare_json.c). NULL and *err on malformed input. */
+struct report_node *compare_json_parse(const char *s, size_t n, const char **err);
+
+/* ---- the comparison table (compare_table.c) ---- */
+
+struct compare_row {
+    char *id;        /* metric name used by --fail-if: "p99", "gc.p99", "gc.over.100ms" */
+    char *section;   /* "latency", "gc", "pause kinds", "stalls", "cpu" */
+    char *title;
+    const char *unit;
+    int decimals;
+    double *v;       /* per run */
+    bool *have;      /* per run */
+};
+
+struct compare_table {
+    struct compare_row *rows;
+    size_t n, cap;
+    int nruns;
+};
+
+void compare_table_build(struct compare_table *t, const struct compare_set *s);
+void compare_table_fini(struct compare_table *t);
+/* Change in % of run r vs run 0; NAN when not comparable. */
+double compare_change_pct(const struct compare_row *row, int r);
+const struct compare_row *compare_table_find(const struct compare_table *t, const char *id);
+
+/* --fail-if 'METRIC OP VALUE' */
+struct compare_cond {
+    char *text;
+    char *metric;
+    int op;          /* '>', '<', 'G' (>=), 'L' (<=) */
+    double value;    /* relative: percent; absolute: in the metric's unit after conversion */
+    bool relative;
+    char *unit;      /* unit as written ("ms", "s", "%", "") */
+};
+
+/* Parse; false with *err set on malformed text. */
+bool compare_cond_parse(const char *text, struct compare_cond *c, const char **err);
+void compare_cond_fini(struct compare_cond *c);
+/* True if id names a metric compare knows (static list or dynamic pattern). */
+bool compare_metric_known(const char *id);
+
+/*
+ * Build the output tree (flat=true: a text/CSV table with one column per run
+ * and a change column per non-baseline run; flat=false: JSON with values and
+ * change_pct objects keyed by run name), evaluate conditions, and return how
+ * many held (listed under "conditions").
+ */
+int compare_report(const struct compare_table *t, const struct compare_set *s,
+                   const struct compare_cond *conds, int nconds, bool flat, struct report_node *root);
+
+/* Metric list for --help and docs. */
+#define COMPARE_METRICS_HELP\
+    "  latency (access logs): count mean stddev p50 p66 p80 p85 p90 p95 p98 p99 p99.9 p99.99 max\n"\
+    "  GC pauses:   gc.count gc.total gc.mean gc.stddev gc.p50 gc.p90 gc.p95 gc.p99 gc.p99.9\n"\
+    "               gc.max gc.share (% of time in STW pauses) gc.collections gc.span\n"\
+    "               gc.over.<N>ms (pauses longer than N ms, per --over)\n"\
+    "               gc.kind.<pause name>.count|total|max (e.g. 'gc.kind.Pause Young (Normal).max')\n"\
+    "  stalls:      gc.stalls gc.stall_total gc.stall_max\n"\
+    "  GC CPU:      gc.cpu_share gc.cpu_user gc.cpu_sys\n"\
+    "  GC memory:   gc.alloc_rate gc.promotion_rate gc.heap_after_max\n"\
+    "  CPU (top -b): cpu.samples cpu.mean cpu.stddev cpu.p50 cpu.p90 cpu.p99 cpu.max\n"
+extern const char compare_metrics_help[];
+
+#endif

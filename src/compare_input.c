@@ -1,0 +1,333 @@
+/*
+ * compare_input.c — input specs, kind detection and the three adapters that
+ * turn a run's files into report subtrees (see compare.h). The GC adapter
+ * runs in this process (streaming; memory independent of log size); the
+ * access-log and CPU adapters run this same binary's `lat` / `cpu`
+ * subcommand with --json and parse its output, so compare always shows
+ * exactly the numbers those subcommands print.
+ */
+#include "compare.h"
+#include "reader.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+void compare_set_init(struct compare_set *s)
+{
+    memset(s, 0, sizeof *s);
+    gc_thresholds_default(&s->th);
+}
+
+static void run_fini(struct compare_run *r)
+{
+    free(r->name);
+    for (int k = 0; k < CK__COUNT; k++) {
+        free(r->files[k]);
+        rn_free(r->tree[k]);
+    }
+    free(r->pending);
+    free(r->pending_kind);
+    for (int i = 0; i < r->nowned; i++)
+        free(r->owned[i]);
+    free(r->owned);
+    if (r->ga) {
+        gc_analysis_fini(r->ga);
+        free(r->ga);
+        diag_fini(&r->diag);
+        intern_fini(&r->strings);
+    }
+}
+
+void compare_set_fini(struct compare_set *s)
+{
+    for (int i = 0; i < s->n; i++)
+        run_fini(&s->runs[i]);
+    free(s->runs);
+    free(s->lat_args);
+    free(s->cpu_args);
+}
+
+const char *compare_kind_name(enum compare_kind k)
+{
+    switch (k) {
+    case CK_GC: return "gc";
+    case CK_ACCESS: return "access";
+    case CK_CPU: return "cpu";
+    default: return "auto";
+    }
+}
+
+static struct compare_run *run_named(struct compare_set *s, const char *name, size_t len)
+{
+    for (int i = 0; i < s->n; i++)
+        if (strlen(s->runs[i].name) == len && memcmp(s->runs[i].name, name, len) == 0)
+            return &s->runs[i];
+    s->runs = xrealloc(s->runs, (size_t)(s->n + 1) * sizeof *s->runs);
+    struct compare_run *r = &s->runs[s->n++];
+    memset(r, 0, sizeof *r);
+    r->name = xstrndup(name, len);
+    return r;
+}
+
+static void add_pending(struct compare_run *r, char *file, enum compare_kind k)
+{
+    r->pending = xrealloc(r->pending, (size_t)(r->npending + 1) * sizeof *r->pending);
+    r->pending_kind = xrealloc(r->pending_kind, (size_t)(r->npending + 1) * sizeof *r->pending_kind);
+    r->pending[r->npending] = file;
+    r->pending_kind[r->npending] = k;
+    r->npending++;
+}
+
+static bool exists(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind forced, bool plain_ok)
+{
+    const char *eq = strchr(arg, '=');
+    /* A path that exists as given is a plain file even if it contains '='. */
+    if (!eq || exists(arg) || memchr(arg, '/', (size_t)(eq - arg))) {
+        if (!plain_ok) {
+            warnx("input '%s' is not NAME=FILES (see --help)", arg);
+            return false;
+        }
+        struct compare_run *r = run_named(s, "run", 3);
+        add_pending(r, (char *)arg, forced);
+        return true;
+    }
+    size_t nlen = (size_t)(eq - arg);
+    const char *colon = memchr(arg, ':', nlen);
+    enum compare_kind k = forced;
+    if (colon) {
+        size_t kl = (size_t)(eq - colon - 1);
+        const char *kw = colon + 1;
+        if (kl == 2 && memcmp(kw, "gc", 2) == 0)
+            k = CK_GC;
+        else if (kl == 6 && memcmp(kw, "access", 6) == 0)
+            k = CK_ACCESS;
+        else if ((kl == 3 && memcmp(kw, "cpu", 3) == 0) || (kl == 3 && memcmp(kw, "top", 3) == 0))
+            k = CK_CPU;
+        else {
+            warnx("unknown input kind in '%s' (use NAME:gc=, NAME:access= or NAME:cpu=)", arg);
+            return false;
+        }
+        nlen = (size_t)(colon - arg);
+    }
+    if (nlen == 0) {
+        warnx("empty run name in '%s'", arg);
+        return false;
+    }
+    if (!eq[1]) {
+        warnx("no files in '%s'", arg);
+        return false;
+    }
+    struct compare_run *r = run_named(s, arg, nlen);
+    /* comma-separated files; the pointers stay into argv (split in a copy kept for the process) */
+    char *copy = xstrdup(eq + 1);
+    r->owned = xrealloc(r->owned, (size_t)(r->nowned + 1) * sizeof *r->owned);
+    r->owned[r->nowned++] = copy;
+    for (char *p = copy, *next; p; p = next) {
+        next = strchr(p, ',');
+        if (next)
+            *next++ = '\0';
+        if (*p)
+            add_pending(r, p, k);
+    }
+    return true;
+}
+
+enum compare_kind compare_detect(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return CK_GC; /* standard input cannot be read twice: assume a GC log */
+    struct reader r;
+    if (reader_open(&r, path) != 0)
+        return CK_GC; /* let the GC reader report the error */
+    char *head = NULL;
+    size_t len = 0, cap = 0;
+    const char *l;
+    size_t n;
+    int lines = 0;
+    bool top = false;
+    while (lines++ < 2000 && len < 65536 && reader_next(&r, &l, &n) == 1) {
+        if (mem_starts(l, n, "top - "))
+            top = true;
+        xgrow((void **)&head, &cap, len + n + 2, 1);
+        memcpy(head + len, l, n);
+        len += n;
+        head[len++] = '\n';
+    }
+    reader_close(&r);
+    enum compare_kind k = CK_ACCESS;
+    if (top)
+        k = CK_CPU;
+    else if (head && gc_detect(head, len) != GC_FMT_UNKNOWN)
+        k = CK_GC;
+    free(head);
+    return k;
+}
+
+static void gc_sink(void *vctx, const struct gc_event *e);
+static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
+                                      const char *run, bool quiet);
+
+struct gc_sink_ctx {
+    struct compare_run *r;
+    int index;
+    const struct compare_gc_hook *hook;
+};
+
+static void gc_sink(void *vctx, const struct gc_event *e)
+{
+    struct gc_sink_ctx *c = vctx;
+    c->r->gc_events++;
+    c->r->ga->collector = c->r->gctx.collector;
+    gc_analysis_add(c->r->ga, e);
+    if (c->hook && c->hook->event)
+        c->hook->event(c->hook->ctx, c->index, e);
+}
+
+static int load_gc(struct compare_set *s, int index, const struct compare_gc_hook *hook)
+{
+    struct compare_run *r = &s->runs[index];
+    intern_init(&r->strings);
+    diag_init(&r->diag);
+    r->ga = xcalloc(1, sizeof *r->ga);
+    gc_analysis_init(r->ga, &s->th, GC_BY_NONE, &r->strings);
+    struct gc_sink_ctx sc = {r, index, hook};
+    r->gctx.sink.emit = gc_sink;
+    r->gctx.sink.ctx = &sc;
+    r->gctx.diag = &r->diag;
+    r->gctx.strings = &r->strings;
+    r->gctx.heap_max_kb = -1;
+    r->gctx.first_uptime_ns = r->gctx.last_uptime_ns = -1;
+    r->gctx.first_wall_ms = r->gctx.last_wall_ms = -1;
+    int rc = gc_read_inputs(r->files[CK_GC], r->nfiles[CK_GC], GC_FMT_UNKNOWN, &r->gctx, &r->gres);
+    gc_analysis_finish(r->ga);
+    r->gctx.sink.ctx = NULL;
+    if (rc)
+        return rc;
+    struct report_node *root = rn_root();
+    const char *fmt = r->gres.mixed_formats ? "mixed" : gc_format_name(r->gres.format);
+    gc_analysis_report(r->ga, &r->gctx, fmt, root);
+    gc_findings_report(r->ga, root);
+    struct report_node *in = rn_obj(root, "inputs");
+    rn_title(in, "Input");
+    rn_int(in, "files", r->gres.files);
+    rn_int(in, "lines", (int64_t)r->gres.lines);
+    rn_int(in, "bytes", (int64_t)r->gres.bytes);
+    rn_int(in, "events", (int64_t)r->gc_events);
+    diag_report(&r->diag, root, "unparsed_lines");
+    r->tree[CK_GC] = root;
+    if (!s->quiet && r->diag.total)
+        warnx("%s: %llu GC log line(s) not understood", r->name, (unsigned long long)r->diag.total);
+    return 0;
+}
+
+struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
+                                      const char *run, bool quiet)
+{
+    return child_json(sub, args, nargs, files, nfiles, run, quiet);
+}
+
+/* Run `gclat SUB --json -q ARGS FILES` and parse its stdout. */
+static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
+                                      const char *run, bool quiet)
+{
+    int fd[2];
+    if (pipe(fd) != 0) {
+        warnx("pipe: %s", strerror(errno));
+        return NULL;
+    }
+    char **av = xcalloc((size_t)(nargs + nfiles + 6), sizeof *av);
+    int k = 0;
+    av[k++] = (char *)"gclat";
+    av[k++] = (char *)sub;
+    av[k++] = (char *)"--json";
+    av[k++] = (char *)"-q";
+    for (int i = 0; i < nargs; i++)
+        av[k++] = args[i];
+    for (int i = 0; i < nfiles; i++)
+        av[k++] = files[i];
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        warnx("fork: %s", strerror(errno));
+        close(fd[0]);
+        close(fd[1]);
+        free(av);
+        return NULL;
+    }
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        execv("/proc/self/exe", av);
+        _exit(127);
+    }
+    free(av);
+    close(fd[1]);
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        xgrow((void **)&buf, &cap, len + 65536, 1);
+        ssize_t got = read(fd[0], buf + len, cap - len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        len += (size_t)got;
+    }
+    close(fd[0]);
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    struct report_node *t = NULL;
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        if (!quiet)
+            warnx("%s: 'gclat %s' failed (exit %d); its rows are left empty", run, sub,
+                  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    } else {
+        const char *err = NULL;
+        t = compare_json_parse(buf ? buf : "", len, &err);
+        if (!t && !quiet)
+            warnx("%s: cannot read 'gclat %s --json' output: %s", run, sub, err);
+    }
+    free(buf);
+    return t;
+}
+
+int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
+{
+    int rc = 0;
+    for (int i = 0; i < s->n; i++) {
+        struct compare_run *r = &s->runs[i];
+        for (int j = 0; j < r->npending; j++) {
+            enum compare_kind k = r->pending_kind[j];
+            if (k == CK_AUTO)
+                k = compare_detect(r->pending[j]);
+            r->files[k] = xrealloc(r->files[k], (size_t)(r->nfiles[k] + 1) * sizeof *r->files[k]);
+            r->files[k][r->nfiles[k]++] = r->pending[j];
+        }
+        if (r->nfiles[CK_GC]) {
+            int e = load_gc(s, i, hook);
+            if (e && !rc)
+                rc = e;
+        }
+        if (r->nfiles[CK_ACCESS])
+            r->tree[CK_ACCESS] = child_json("lat", s->lat_args, s->n_lat_args, r->files[CK_ACCESS],
+                                            r->nfiles[CK_ACCESS], r->name, s->quiet);
+        if (r->nfiles[CK_CPU])
+            r->tree[CK_CPU] = child_json("cpu", s->cpu_args, s->n_cpu_args, r->files[CK_CPU],
+                                         r->nfiles[CK_CPU], r->name, s->quiet);
+    }
+    return rc;
+}

@@ -1,0 +1,484 @@
+/*
+ * compare_table.c — the comparison: numbers read at fixed metric paths in
+ * each run's subtrees (compare.h), one row per metric that at least one run
+ * has, the change in % against the first run, and --fail-if conditions.
+ *
+ * Metric ids are what --fail-if names: bare names (p99, mean, count) are the
+ * request latency of access logs; gc.* the GC pauses; cpu.* the top -b
+ * samples. Rows whose metric no run has are left out; a run without the
+ * number shows "-". The change is (run - baseline) / baseline * 100, and is
+ * not defined (shown "-") when either value is missing or the baseline is 0
+ * while the run is not.
+ */
+#include "compare.h"
+#include "cli.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mdef {
+    const char *id;
+    enum compare_kind kind;
+    const char *section;
+    const char *title;
+    const char *paths; /* alternatives separated by '|', components by "/", "key[N]" or "key[field=value]" select in arrays */
+    const char *unit;
+    int decimals;
+    double scale;      /* multiply the value found (0 = 1) */
+    bool complement;   /* value = 100 - found (share from throughput) */
+};
+
+/* Latency paths follow `gclat lat --json`; CPU paths `gclat cpu --json`. */
+static const struct mdef defs[] = {
+    {"count", CK_ACCESS, "latency", "requests", "lat/summary/count", "", 0, 0, false},
+    {"mean", CK_ACCESS, "latency", "mean", "lat/summary/mean", "ms", 3, 0, false},
+    {"stddev", CK_ACCESS, "latency", "stddev", "lat/summary/stddev", "ms", 3, 0, false},
+    {"p50", CK_ACCESS, "latency", "P50", "lat/percentiles[percentile=P50]/value", "ms", 3, 0, false},
+    {"p66", CK_ACCESS, "latency", "P66", "lat/percentiles[percentile=P66]/value", "ms", 3, 0, false},
+    {"p80", CK_ACCESS, "latency", "P80", "lat/percentiles[percentile=P80]/value", "ms", 3, 0, false},
+    {"p85", CK_ACCESS, "latency", "P85", "lat/percentiles[percentile=P85]/value", "ms", 3, 0, false},
+    {"p90", CK_ACCESS, "latency", "P90", "lat/percentiles[percentile=P90]/value", "ms", 3, 0, false},
+    {"p95", CK_ACCESS, "latency", "P95", "lat/percentiles[percentile=P95]/value", "ms", 3, 0, false},
+    {"p98", CK_ACCESS, "latency", "P98", "lat/percentiles[percentile=P98]/value", "ms", 3, 0, false},
+    {"p99", CK_ACCESS, "latency", "P99", "lat/percentiles[percentile=P99]/value", "ms", 3, 0, false},
+    {"p99.9", CK_ACCESS, "latency", "P99.9", "lat/percentiles[percentile=P99.9]/value", "ms", 3, 0, false},
+    {"p99.99", CK_ACCESS, "latency", "P99.99", "lat/percentiles[percentile=P99.99]/value", "ms", 3, 0, false},
+    {"max", CK_ACCESS, "latency", "max (P100)", "lat/summary/max", "ms", 3, 0, false},
+
+    {"gc.count", CK_GC, "gc pauses", "pauses", "pauses/count", "", 0, 0, false},
+    {"gc.total", CK_GC, "gc pauses", "pause time total", "pauses/total_ms", "ms", 3, 0, false},
+    {"gc.mean", CK_GC, "gc pauses", "pause mean", "pauses/mean_ms", "ms", 3, 0, false},
+    {"gc.stddev", CK_GC, "gc pauses", "pause stddev", "pauses/stddev_ms", "ms", 3, 0, false},
+    {"gc.p50", CK_GC, "gc pauses", "pause P50", "pauses/percentiles/p50", "ms", 3, 0, false},
+    {"gc.p90", CK_GC, "gc pauses", "pause P90", "pauses/percentiles/p90", "ms", 3, 0, false},
+    {"gc.p95", CK_GC, "gc pauses", "pause P95", "pauses/percentiles/p95", "ms", 3, 0, false},
+    {"gc.p99", CK_GC, "gc pauses", "pause P99", "pauses/percentiles/p99", "ms", 3, 0, false},
+    {"gc.p99.9", CK_GC, "gc pauses", "pause P99.9", "pauses/percentiles/p99.9", "ms", 3, 0, false},
+    {"gc.max", CK_GC, "gc pauses", "pause max", "pauses/max_ms", "ms", 3, 0, false},
+    {"gc.share", CK_GC, "gc pauses", "time in STW pauses", "throughput_pct", "%", 3, 0, true},
+    {"gc.collections", CK_GC, "gc pauses", "collections", "cycles/count", "", 0, 0, false},
+    {"gc.stalls", CK_GC, "allocation stalls", "stalls", "alloc_stalls/count", "", 0, 0, false},
+    {"gc.stall_total", CK_GC, "allocation stalls", "stall time total", "alloc_stalls/total_ms", "ms", 3, 0, false},
+    {"gc.stall_max", CK_GC, "allocation stalls", "stall max", "alloc_stalls/max_ms", "ms", 3, 0, false},
+    {"gc.cpu_share", CK_GC, "gc cpu", "GC CPU / span (cores x 100)", "gc_cpu/cpu_share_of_span_pct", "%", 3, 0, false},
+    {"gc.cpu_user", CK_GC, "gc cpu", "GC CPU user", "gc_cpu/user_s", "s", 3, 0, false},
+    {"gc.cpu_sys", CK_GC, "gc cpu", "GC CPU sys", "gc_cpu/sys_s", "s", 3, 0, false},
+    {"gc.alloc_rate", CK_GC, "gc memory", "allocation rate", "memory/alloc_rate_mb_s", "MB/s", 3, 0, false},
+    {"gc.promotion_rate", CK_GC, "gc memory", "promotion rate", "memory/promotion_rate_mb_s", "MB/s", 3, 0, false},
+    {"gc.heap_after_max", CK_GC, "gc memory", "heap after GC (max)", "memory/heap_after_gc_max_kb", "MB", 1, 1.0 / 1024, false},
+    {"gc.span", CK_GC, "gc pauses", "log span", "time/span_s", "s", 3, 0, false},
+
+    {"cpu.samples", CK_CPU, "cpu", "samples (busiest process)", "process_detail[0]/samples", "", 0, 0, false},
+    {"cpu.mean", CK_CPU, "cpu", "CPU mean", "process_detail[0]/cores_mean", "cores", 3, 0, false},
+    {"cpu.stddev", CK_CPU, "cpu", "CPU stddev", "process_detail[0]/cores_stddev", "cores", 3, 0, false},
+    {"cpu.p50", CK_CPU, "cpu", "CPU P50", "process_detail[0]/percentiles[percentile=P50]/cores", "cores", 3, 0, false},
+    {"cpu.p90", CK_CPU, "cpu", "CPU P90", "process_detail[0]/percentiles[percentile=P90]/cores", "cores", 3, 0, false},
+    {"cpu.p99", CK_CPU, "cpu", "CPU P99", "process_detail[0]/percentiles[percentile=P99]/cores", "cores", 3, 0, false},
+    {"cpu.max", CK_CPU, "cpu", "CPU max", "process_detail[0]/cpu_max_pct", "cores", 3, 0.01, false},
+};
+
+const char compare_metrics_help[] = COMPARE_METRICS_HELP;
+
+/* One path component: "key", "key[3]" (array element) or "key[field=value]"
+   (the array element whose string field equals value); "[..]" alone selects in
+   the current array. */
+static const struct report_node *step(const struct report_node *n, const char *c, size_t len)
+{
+    const char *br = memchr(c, '[', len);
+    size_t klen = br ? (size_t)(br - c) : len;
+    if (klen) {
+        char key[128];
+        if (klen >= sizeof key || n->kind != RN_OBJ)
+            return NULL;
+        memcpy(key, c, klen);
+        key[klen] = '\0';
+        n = rn_get(n, key);
+        if (!n)
+            return NULL;
+    }
+    if (!br)
+        return n;
+    if (n->kind != RN_ARR || c[len - 1] != ']')
+        return NULL;
+    const char *sel = br + 1;
+    size_t slen = (size_t)(c + len - 1 - sel);
+    const char *eq = memchr(sel, '=', slen);
+    if (!eq) {
+        long idx = strtol(sel, NULL, 10);
+        const struct report_node *e = n->first;
+        for (long k = 0; e && k < idx; k++)
+            e = e->next;
+        return e;
+    }
+    char field[64], want[64];
+    size_t fl = (size_t)(eq - sel), wl = slen - fl - 1;
+    if (fl >= sizeof field || wl >= sizeof want)
+        return NULL;
+    memcpy(field, sel, fl);
+    field[fl] = '\0';
+    memcpy(want, eq + 1, wl);
+    want[wl] = '\0';
+    for (const struct report_node *e = n->first; e; e = e->next) {
+        const struct report_node *f = e->kind == RN_OBJ ? rn_get(e, field) : NULL;
+        if (f && f->kind == RN_STR && strcmp(f->s, want) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* Find a numeric value at "a/b[k=v]/c" (alternatives split by '|'). */
+static bool lookup(const struct report_node *t, const char *paths, double *out)
+{
+    if (!t)
+        return false;
+    const char *p = paths;
+    while (*p) {
+        const char *alt_end = strchr(p, '|');
+        size_t alen = alt_end ? (size_t)(alt_end - p) : strlen(p);
+        const struct report_node *n = t;
+        size_t i = 0;
+        while (n && i < alen) {
+            size_t j = i;
+            while (j < alen && p[j] != '/')
+                j++;
+            n = step(n, p + i, j - i);
+            i = j + 1;
+        }
+        if (n && (n->kind == RN_INT || (n->kind == RN_NUM && isfinite(n->d)))) {
+            *out = rn_value(n);
+            return true;
+        }
+        p += alen;
+        if (*p == '|')
+            p++;
+    }
+    return false;
+}
+
+static struct compare_row *row_get(struct compare_table *t, const char *id, const char *section,
+                                   const char *title, const char *unit, int decimals)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->rows[i].id, id) == 0)
+            return &t->rows[i];
+    xgrow((void **)&t->rows, &t->cap, t->n + 1, sizeof *t->rows);
+    struct compare_row *r = &t->rows[t->n++];
+    r->id = xstrdup(id);
+    r->section = xstrdup(section);
+    r->title = xstrdup(title);
+    r->unit = unit;
+    r->decimals = decimals;
+    r->v = xcalloc((size_t)t->nruns, sizeof *r->v);
+    r->have = xcalloc((size_t)t->nruns, sizeof *r->have);
+    return r;
+}
+
+static void set(struct compare_table *t, const char *id, const char *section, const char *title,
+                const char *unit, int decimals, int run, double v)
+{
+    struct compare_row *r = row_get(t, id, section, title, unit, decimals);
+    r->v[run] = v;
+    r->have[run] = true;
+}
+
+void compare_table_build(struct compare_table *t, const struct compare_set *s)
+{
+    memset(t, 0, sizeof *t);
+    t->nruns = s->n;
+    /* static metrics, in definition order; a row exists if any run has it */
+    for (size_t d = 0; d < ARRAY_LEN(defs); d++) {
+        for (int r = 0; r < s->n; r++) {
+            double v;
+            if (!lookup(s->runs[r].tree[defs[d].kind], defs[d].paths, &v))
+                continue;
+            if (defs[d].complement)
+                v = 100.0 - v;
+            if (defs[d].scale)
+                v *= defs[d].scale;
+            set(t, defs[d].id, defs[d].section, defs[d].title, defs[d].unit, defs[d].decimals, r, v);
+        }
+        /* dynamic GC rows right after their section */
+        if (strcmp(defs[d].id, "gc.max") == 0) {
+            for (int r = 0; r < s->n; r++) {
+                const struct report_node *gc = s->runs[r].tree[CK_GC];
+                const struct report_node *over = gc ? rn_get(gc, "over_ms") : NULL;
+                for (const struct report_node *c = over ? over->first : NULL; c; c = c->next) {
+                    char id[96], title[96];
+                    snprintf(id, sizeof id, "gc.over.%sms", c->key);
+                    snprintf(title, sizeof title, "pauses > %s ms", c->key);
+                    set(t, id, "over threshold", title, "", 0, r, rn_value(c));
+                }
+            }
+        }
+        if (strcmp(defs[d].id, "gc.collections") == 0) {
+            static const struct { const char *suffix, *key, *unit; int dec; } cols[] = {
+                {"count", "count", "", 0}, {"total", "total_ms", "ms", 3}, {"max", "max_ms", "ms", 3}};
+            for (int r = 0; r < s->n; r++) {
+                const struct report_node *gc = s->runs[r].tree[CK_GC];
+                const struct report_node *kinds = gc ? rn_get(gc, "pause_kinds") : NULL;
+                for (const struct report_node *row = kinds ? kinds->first : NULL; row; row = row->next) {
+                    const struct report_node *name = rn_get(row, "name");
+                    if (!name || name->kind != RN_STR)
+                        continue;
+                    for (size_t k = 0; k < ARRAY_LEN(cols); k++) {
+                        const struct report_node *v = rn_get(row, cols[k].key);
+                        if (!v)
+                            continue;
+                        char id[320], title[320];
+                        snprintf(id, sizeof id, "gc.kind.%s.%s", name->s, cols[k].suffix);
+                        snprintf(title, sizeof title, "%s %s", name->s, cols[k].suffix);
+                        set(t, id, "pause kinds", title, cols[k].unit, cols[k].dec, r, rn_value(v));
+                    }
+                }
+            }
+        }
+    }
+}
+
+void compare_table_fini(struct compare_table *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        free(t->rows[i].id);
+        free(t->rows[i].section);
+        free(t->rows[i].title);
+        free(t->rows[i].v);
+        free(t->rows[i].have);
+    }
+    free(t->rows);
+}
+
+double compare_change_pct(const struct compare_row *row, int r)
+{
+    if (!row->have[0] || !row->have[r])
+        return NAN;
+    double b = row->v[0], v = row->v[r];
+    if (b == 0)
+        return v == 0 ? 0 : NAN;
+    return (v - b) / fabs(b) * 100.0;
+}
+
+const struct compare_row *compare_table_find(const struct compare_table *t, const char *id)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->rows[i].id, id) == 0)
+            return &t->rows[i];
+    return NULL;
+}
+
+bool compare_metric_known(const char *id)
+{
+    for (size_t d = 0; d < ARRAY_LEN(defs); d++)
+        if (strcmp(defs[d].id, id) == 0)
+            return true;
+    size_t n = strlen(id);
+    if (strncmp(id, "gc.over.", 8) == 0 && n > 10 && strcmp(id + n - 2, "ms") == 0)
+        return true;
+    if (strncmp(id, "gc.kind.", 8) == 0) {
+        const char *dot = strrchr(id, '.');
+        return dot > id + 8 && (!strcmp(dot, ".count") || !strcmp(dot, ".total") || !strcmp(dot, ".max"));
+    }
+    return false;
+}
+
+static char *trim(const char *s, size_t n)
+{
+    while (n && (*s == ' ' || *s == '\t'))
+        s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    return xstrndup(s, n);
+}
+
+bool compare_cond_parse(const char *text, struct compare_cond *c, const char **err)
+{
+    memset(c, 0, sizeof *c);
+    const char *op = strpbrk(text, "<>");
+    if (!op) {
+        *err = "expected METRIC > VALUE or METRIC < VALUE (also >=, <=)";
+        return false;
+    }
+    c->metric = trim(text, (size_t)(op - text));
+    const char *v = op + 1;
+    if (*v == '=') {
+        c->op = *op == '>' ? 'G' : 'L';
+        v++;
+    } else {
+        c->op = *op;
+    }
+    char *val = trim(v, strlen(v));
+    c->text = xstrdup(text);
+    if (!*c->metric || !compare_metric_known(c->metric)) {
+        free(val);
+        *err = "unknown metric (see the list in --help)";
+        compare_cond_fini(c);
+        return false;
+    }
+    /* number: optional sign, digits, unit */
+    bool sign = val[0] == '+' || val[0] == '-';
+    char *end = NULL;
+    double d = strtod(val, &end);
+    if (end == val || !isfinite(d)) {
+        free(val);
+        *err = "expected a number after the operator";
+        compare_cond_fini(c);
+        return false;
+    }
+    while (*end == ' ')
+        end++;
+    c->unit = xstrdup(end);
+    free(val);
+    /* the unit of the metric decides what an unsigned "%" means */
+    const char *munit = "";
+    for (size_t i = 0; i < ARRAY_LEN(defs); i++)
+        if (strcmp(defs[i].id, c->metric) == 0)
+            munit = defs[i].unit;
+    if (strncmp(c->metric, "gc.kind.", 8) == 0 && (strstr(c->metric, ".total") || strstr(c->metric, ".max")))
+        munit = "ms";
+    if (strcmp(c->unit, "%") == 0) {
+        c->relative = sign || strcmp(munit, "%") != 0;
+        c->value = d;
+        return true;
+    }
+    c->value = d;
+    if (!*c->unit)
+        return true;
+    /* durations convert into the metric's unit (ms or s) */
+    if (!strcmp(munit, "ms") || !strcmp(munit, "s")) {
+        int64_t us;
+        char *num = xasprintf("%.17g%s", fabs(d), c->unit);
+        bool ok = parse_duration_us(num, 1000, &us);
+        free(num);
+        if (!ok) {
+            *err = "unknown unit (use ns, us, ms, s, m, h or %)";
+            compare_cond_fini(c);
+            return false;
+        }
+        c->value = (d < 0 ? -1 : 1) * (double)us / (strcmp(munit, "ms") == 0 ? 1e3 : 1e6);
+        return true;
+    }
+    if (strcasecmp(c->unit, munit) == 0)
+        return true;
+    *err = "the unit does not match the metric's unit";
+    compare_cond_fini(c);
+    return false;
+}
+
+void compare_cond_fini(struct compare_cond *c)
+{
+    free(c->text);
+    free(c->metric);
+    free(c->unit);
+    memset(c, 0, sizeof *c);
+}
+
+static bool holds(int op, double x, double v)
+{
+    switch (op) {
+    case '>': return x > v;
+    case '<': return x < v;
+    case 'G': return x >= v;
+    default: return x <= v;
+    }
+}
+
+static void fmt_change(double pct, char *buf, size_t n)
+{
+    if (!isfinite(pct))
+        snprintf(buf, n, "-");
+    else
+        snprintf(buf, n, "%+.1f%%", pct == 0 ? 0.0 : pct);
+}
+
+int compare_report(const struct compare_table *t, const struct compare_set *s,
+                   const struct compare_cond *conds, int nconds, bool flat, struct report_node *root)
+{
+    struct report_node *runs = rn_arr(root, "runs");
+    rn_title(runs, "Runs (the first is the baseline)");
+    rn_flags(runs, RF_TABLE | RF_WIDE);
+    for (int r = 0; r < s->n; r++) {
+        const struct compare_run *run = &s->runs[r];
+        struct report_node *o = rn_obj(runs, NULL);
+        rn_str(o, "name", run->name);
+        rn_int(o, "gc_files", run->nfiles[CK_GC]);
+        rn_int(o, "access_files", run->nfiles[CK_ACCESS]);
+        rn_int(o, "cpu_files", run->nfiles[CK_CPU]);
+        const struct report_node *gc = run->tree[CK_GC];
+        const struct report_node *col = gc ? rn_get(gc, "collector") : NULL;
+        rn_str(o, "collector", col && col->kind == RN_STR ? col->s : "-");
+        rn_int(o, "gc_events", (int64_t)run->gc_events);
+    }
+
+    struct report_node *cmp = rn_arr(root, "comparison");
+    char title[256];
+    snprintf(title, sizeof title, "Comparison (change vs %s)", s->runs[0].name);
+    rn_title(cmp, title);
+    rn_flags(cmp, RF_TABLE);
+    for (size_t i = 0; i < t->n; i++) {
+        const struct compare_row *row = &t->rows[i];
+        struct report_node *o = rn_obj(cmp, NULL);
+        rn_str(o, "metric", row->id);
+        if (!flat) {
+            rn_str(o, "section", row->section);
+            rn_str(o, "title", row->title);
+        }
+        rn_str(o, "unit", row->unit);
+        struct report_node *vals = flat ? o : rn_obj(o, "values");
+        struct report_node *chg = flat ? o : rn_obj(o, "change_pct");
+        for (int r = 0; r < s->n; r++) {
+            const char *name = s->runs[r].name;
+            if (!row->have[r])
+                rn_null(vals, name);
+            else if (row->decimals == 0 && fabs(row->v[r]) < 9e15 && row->v[r] == floor(row->v[r]))
+                rn_int(vals, name, (int64_t)row->v[r]);
+            else
+                rn_num(vals, name, row->v[r], row->decimals);
+            if (r == 0)
+                continue;
+            double pct = compare_change_pct(row, r);
+            if (flat) {
+                char key[300], buf[32];
+                snprintf(key, sizeof key, "%s %%", name);
+                fmt_change(pct, buf, sizeof buf);
+                rn_str(chg, key, buf);
+            } else {
+                rn_num(chg, name, pct, 2);
+            }
+        }
+    }
+
+    int held = 0;
+    struct report_node *ca = rn_arr(root, "conditions");
+    rn_title(ca, "--fail-if conditions");
+    rn_flags(ca, RF_TABLE | RF_WIDE);
+    for (int i = 0; i < nconds; i++) {
+        const struct compare_cond *c = &conds[i];
+        const struct compare_row *row = compare_table_find(t, c->metric);
+        for (int r = 1; r < s->n; r++) {
+            struct report_node *o = rn_obj(ca, NULL);
+            rn_str(o, "condition", c->text);
+            rn_str(o, "run", s->runs[r].name);
+            double x = NAN;
+            if (row && row->have[r])
+                x = c->relative ? compare_change_pct(row, r) : row->v[r];
+            bool h = isfinite(x) && holds(c->op, x, c->value);
+            if (c->relative) {
+                char buf[32];
+                fmt_change(x, buf, sizeof buf);
+                rn_str(o, "observed", buf);
+            } else if (isfinite(x)) {
+                char buf[64];
+                snprintf(buf, sizeof buf, "%.*f%s%s", row->decimals, x, row->unit[0] ? " " : "", row->unit);
+                rn_str(o, "observed", buf);
+            } else {
+                rn_str(o, "observed", "-");
+            }
+            rn_str(o, "result", !isfinite(x) ? "no data" : h ? "HOLDS" : "ok");
+            if (h)
+                held++;
+        }
+    }
+    return held;
+}

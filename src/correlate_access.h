@@ -1,0 +1,65 @@
+/*
+ * correlate_access.h — access-log requests as (start, duration) for impact
+ * and correlate, built on `gclat lat`'s extraction (lat.h): the same -f/-F,
+ * --log-format presets, --unit, --time-field, --json-key, --include and
+ * --exclude options mean the same thing here.
+ *
+ * What a line's timestamp means differs by server: nginx ($time_local) and
+ * Tomcat's AccessLogValve (%t, unless %{begin:...}t) log when the response
+ * ended; Apache %t, Envoy START_TIME and most application logs log when the
+ * request started. --ts-is start|end says which; default end for the nginx
+ * and tomcat presets, start otherwise. Start = timestamp - duration for end.
+ */
+#ifndef GCLAT_CORRELATE_ACCESS_H
+#define GCLAT_CORRELATE_ACCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lat.h"
+
+struct access_cfg {
+    struct lat_cfg lat;
+    const char *preset;
+    const char *unit;
+    int ts_is_end;       /* -1 unset, 0 start, 1 end */
+    bool need_time;      /* false for durations only (impact --service-time) */
+};
+
+void access_cfg_init(struct access_cfg *c);
+/* Consume argv[*i] if it is an access-log option; exits EXIT_USAGE on a bad value. */
+bool access_opt(struct access_cfg *c, int argc, char **argv, int *i);
+/* Apply preset, unit and the --ts-is default; exits EXIT_USAGE on bad ones. */
+void access_cfg_finish(struct access_cfg *c);
+void access_cfg_fini(struct access_cfg *c);
+/* The options' help text, as a literal so command help texts can embed it. */
+#define ACCESS_OPTS_HELP \
+    "Access-log options (as in gclat lat):\n" \
+    "  -f, --field N         duration field, 1-based; negative counts from the end (default -1)\n" \
+    "  -F, --separator SEP   field separator (default: runs of blanks, like awk)\n" \
+    "  --log-format NAME     nginx | apache | apache-T | tomcat | spring | tomcat-T | envoy | json\n" \
+    "  --json-key KEY        JSON lines: duration key (default duration_ms)\n" \
+    "  --unit UNIT           duration unit: ns | us | ms | s (default ms, or the preset's)\n" \
+    "  --time-field N        timestamp field (default: first [..] CLF time or leading ISO 8601)\n" \
+    "  --ts-is start|end     the timestamp is the request's start or end (default: end for\n" \
+    "                        nginx and tomcat presets, which log at completion; else start)\n" \
+    "  --include REGEX       only lines matching REGEX\n" \
+    "  --exclude REGEX       skip lines matching REGEX (e.g. health checks)\n"
+extern const char access_opts_help[];
+
+struct access_req {
+    int64_t start_ns;   /* epoch ns (from a ms timestamp), request start */
+    int64_t dur_ns;
+    int32_t tz_min;
+};
+
+/*
+ * Parse one line. Returns 1 with *r filled, 0 if an --include/--exclude
+ * filter dropped it, -1 if it has no usable value/time (*why is the diag
+ * reason).
+ */
+int access_parse(const struct access_cfg *c, const char *line, size_t len, struct access_req *r,
+                 const char **why);
+
+#endif

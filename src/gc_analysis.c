@@ -1,0 +1,501 @@
+/*
+ * gc_analysis.c — see gc_analysis.h for the definitions. Tables keyed by
+ * name use pointer equality first (names are static or interned, so the same
+ * name is usually the same pointer) and fall back to strcmp.
+ */
+#include "gc_analysis.h"
+#include "timeparse.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NS_PER_MS 1000000LL
+#define NS_PER_MIN (60LL * 1000000000LL)
+
+void gc_thresholds_default(struct gc_thresholds *t)
+{
+    static const int64_t over_ms[] = {1, 10, 100, 200, 300, 1000};
+    memset(t, 0, sizeof *t);
+    for (size_t i = 0; i < ARRAY_LEN(over_ms); i++)
+        t->over_ns[i] = over_ms[i] * NS_PER_MS;
+    t->n_over = (int)ARRAY_LEN(over_ms);
+    t->pause_target_ns = 200 * NS_PER_MS;
+    t->max_gc_share_pct = 10.0;
+    t->young_pause_limit_ns = 100 * NS_PER_MS;
+    t->max_young_per_min = 100;
+    t->ttsp_limit_ns = 50 * NS_PER_MS;
+    t->safepoint_ratio = 1.5;
+}
+
+static void table_init(struct gc_table *t, size_t max_rows, bool with_hist)
+{
+    memset(t, 0, sizeof *t);
+    t->max_rows = max_rows;
+    t->with_hist = with_hist;
+}
+
+static void table_fini(struct gc_table *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (t->rows[i].h) {
+            hist_fini(t->rows[i].h);
+            free(t->rows[i].h);
+        }
+    free(t->rows);
+}
+
+static struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_kind kind)
+{
+    if (!name)
+        name = "(none)";
+    for (size_t i = 0; i < t->n; i++)
+        if (t->rows[i].name == name)
+            return &t->rows[i];
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->rows[i].name, name) == 0)
+            return &t->rows[i];
+    if (t->n >= t->max_rows) {
+        name = "(other)";
+        for (size_t i = 0; i < t->n; i++)
+            if (strcmp(t->rows[i].name, name) == 0)
+                return &t->rows[i];
+    }
+    xgrow((void **)&t->rows, &t->cap, t->n + 1, sizeof *t->rows);
+    struct gc_named *r = &t->rows[t->n++];
+    memset(r, 0, sizeof *r);
+    r->name = name;
+    r->kind = kind;
+    r->min_ns = INT64_MAX;
+    if (t->with_hist) {
+        r->h = xmalloc(sizeof *r->h);
+        hist_init(r->h, 3);
+    }
+    return r;
+}
+
+static void table_add(struct gc_table *t, const char *name, enum gc_kind kind, int64_t d_ns,
+                      const struct gc_event *e, int64_t t_ns)
+{
+    struct gc_named *r = table_row(t, name, kind);
+    if (r->count == 0) {
+        r->first_file = e->file;
+        r->first_line = e->line;
+        r->first_t_ns = t_ns;
+    }
+    r->count++;
+    if (d_ns >= 0) {
+        r->total_ns += d_ns;
+        if (d_ns > r->max_ns || r->count == 1) {
+            r->max_ns = d_ns;
+            r->worst_file = e->file;
+            r->worst_line = e->line;
+            r->worst_t_ns = t_ns;
+        }
+        if (d_ns < r->min_ns)
+            r->min_ns = d_ns;
+        if (r->h)
+            hist_record(r->h, d_ns);
+    }
+}
+
+void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enum gc_by by,
+                      struct intern *strings)
+{
+    memset(a, 0, sizeof *a);
+    a->th = *th;
+    a->by = by;
+    a->strings = strings;
+    hist_init(&a->pause_h, 3);
+    hist_init(&a->stall_h, 3);
+    hist_init(&a->young_interval_h, 3);
+    hist_init(&a->young_h, 3);
+    table_init(&a->by_name, 256, true);
+    table_init(&a->concurrent, 256, false);
+    table_init(&a->causes, 256, false);
+    table_init(&a->stall_threads, 10000, false);
+    table_init(&a->cycle_names, 64, false);
+    a->pause_min_ns = INT64_MAX;
+    a->prev_after_kb = -1;
+    a->cur_minute = INT64_MIN;
+    a->last_young_t_ns = -1;
+    a->alloc_first_t_ns = -1;
+    a->first_wall_ms = a->last_wall_ms = -1;
+    a->full_after_first_kb = a->full_after_last_kb = -1;
+    a->after_min_kb = INT64_MAX;
+    a->after_max_kb = -1;
+    a->max_gc_id = -1;
+    a->wall_minus_uptime_ms = INT64_MIN;
+}
+
+void gc_analysis_fini(struct gc_analysis *a)
+{
+    hist_fini(&a->pause_h);
+    hist_fini(&a->stall_h);
+    hist_fini(&a->young_interval_h);
+    hist_fini(&a->young_h);
+    table_fini(&a->by_name);
+    table_fini(&a->concurrent);
+    table_fini(&a->causes);
+    table_fini(&a->stall_threads);
+    table_fini(&a->cycle_names);
+    free(a->buckets);
+}
+
+/*
+ * The analysis time axis: JVM uptime when the log has it (every event of a
+ * JVM run then shares one clock, even when only some lines carry dates), else
+ * the wall clock. An event that lacks the axis' clock is placed through the
+ * offset learned from events that carry both; without one it has no time.
+ */
+static int64_t event_time_ns(struct gc_analysis *a, const struct gc_event *e)
+{
+    if (e->uptime_ns >= 0 && e->wall_ms >= 0)
+        a->wall_minus_uptime_ms = e->wall_ms - e->uptime_ns / NS_PER_MS;
+    if (a->axis == GC_AXIS_NONE)
+        a->axis = e->uptime_ns >= 0 ? GC_AXIS_UPTIME : e->wall_ms >= 0 ? GC_AXIS_WALL : GC_AXIS_NONE;
+    if (a->axis == GC_AXIS_UPTIME) {
+        if (e->uptime_ns >= 0)
+            return e->uptime_ns;
+        if (e->wall_ms >= 0 && a->wall_minus_uptime_ms != INT64_MIN)
+            return (e->wall_ms - a->wall_minus_uptime_ms) * NS_PER_MS;
+        return -1;
+    }
+    if (a->axis == GC_AXIS_WALL) {
+        if (e->wall_ms >= 0)
+            return e->wall_ms * NS_PER_MS;
+        if (e->uptime_ns >= 0 && a->wall_minus_uptime_ms != INT64_MIN)
+            return e->uptime_ns + a->wall_minus_uptime_ms * NS_PER_MS;
+    }
+    return -1;
+}
+
+/* Durations beyond a year are not from a real pause: keep them out of time arithmetic. */
+#define MAX_PLAUSIBLE_NS (365LL * 86400 * 1000000000)
+
+static void occ_add(struct gc_occurrence *o, const struct gc_event *e, int64_t magnitude, int64_t t_ns)
+{
+    if (o->count == 0) {
+        o->first_file = e->file;
+        o->first_line = e->line;
+        o->first_t_ns = t_ns;
+        o->first_wall_ms = e->wall_ms;
+        o->tz_min = e->tz_offset_min;
+    }
+    if (o->count == 0 || magnitude > o->worst_ns) {
+        o->worst_ns = magnitude;
+        o->worst_file = e->file;
+        o->worst_line = e->line;
+        o->worst_t_ns = t_ns;
+        o->worst_wall_ms = e->wall_ms;
+    }
+    o->count++;
+}
+
+static void advance_time(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+{
+    if (t_ns < 0)
+        return;
+    int64_t end = t_ns + (e->duration_ns > 0 && e->duration_ns < MAX_PLAUSIBLE_NS && e->type != GC_EV_STALL
+                              ? e->duration_ns
+                              : 0);
+    if (!a->have_time) {
+        a->have_time = true;
+        a->seg_start_ns = t_ns;
+        a->seg_last_ns = end;
+        a->segments = 1;
+    } else if (t_ns + 1000000000LL < a->seg_last_ns) {
+        /* time went backwards: a restart or another log; close the segment */
+        a->span_ns += a->seg_last_ns - a->seg_start_ns;
+        a->seg_start_ns = t_ns;
+        a->seg_last_ns = end;
+        a->segments++;
+        a->last_young_t_ns = -1;
+        a->cur_minute = INT64_MIN;
+        a->prev_after_kb = -1;
+    } else if (end > a->seg_last_ns) {
+        a->seg_last_ns = end;
+    }
+    if (e->wall_ms >= 0) {
+        a->time_is_wall = true;
+        if (a->first_wall_ms < 0)
+            a->first_wall_ms = e->wall_ms;
+        a->last_wall_ms = e->wall_ms;
+        a->tz_min = e->tz_offset_min;
+    }
+}
+
+static struct gc_bucket *bucket_for(struct gc_analysis *a, const struct gc_event *e)
+{
+    if (a->by == GC_BY_NONE)
+        return NULL;
+    int64_t unit_ms = a->by == GC_BY_DAY ? 86400000LL : 3600000LL;
+    int64_t local;
+    if (e->wall_ms >= 0)
+        local = e->wall_ms + (int64_t)e->tz_offset_min * 60000;
+    else if (e->uptime_ns >= 0)
+        local = e->uptime_ns / NS_PER_MS;
+    else
+        return NULL;
+    int64_t key = local >= 0 ? local / unit_ms * unit_ms : -((-local + unit_ms - 1) / unit_ms) * unit_ms;
+    /* buckets are few and mostly appended in order: search from the end */
+    for (size_t i = a->nbuckets; i-- > 0;)
+        if (a->buckets[i].key == key)
+            return &a->buckets[i];
+    xgrow((void **)&a->buckets, &a->cap_buckets, a->nbuckets + 1, sizeof *a->buckets);
+    struct gc_bucket *b = &a->buckets[a->nbuckets++];
+    memset(b, 0, sizeof *b);
+    b->key = key;
+    return b;
+}
+
+/* A G1 "concurrent start" pause is a young collection that also starts
+   marking; a CMS initial mark collects nothing. */
+static bool initial_mark_collects(const struct gc_analysis *a)
+{
+    return a->collector != GC_COLL_CMS;
+}
+
+static bool is_collection(const struct gc_analysis *a, enum gc_kind k)
+{
+    return k == GC_KIND_YOUNG || k == GC_KIND_MIXED || k == GC_KIND_FULL || k == GC_KIND_DEGENERATED ||
+           (k == GC_KIND_INITIAL_MARK && initial_mark_collects(a));
+}
+
+static bool is_young(const struct gc_analysis *a, enum gc_kind k)
+{
+    return k == GC_KIND_YOUNG || k == GC_KIND_MIXED || (k == GC_KIND_INITIAL_MARK && initial_mark_collects(a));
+}
+
+static void track_gc_id(struct gc_analysis *a, int64_t id)
+{
+    if (id < 0)
+        return;
+    if (a->max_gc_id >= 0 && id + 1000 < a->max_gc_id) {
+        /* ids restarted: a new JVM run */
+        a->gc_id_segments++;
+        a->max_gc_id = -1;
+    }
+    if (id > a->max_gc_id) {
+        a->distinct_gc_ids += (uint64_t)(a->max_gc_id < 0 ? 1 : id - a->max_gc_id);
+        a->max_gc_id = id;
+    }
+}
+
+static void memory_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+{
+    if (e->heap_total_kb > a->heap_total_max_kb)
+        a->heap_total_max_kb = e->heap_total_kb;
+    if (e->young_total_kb > a->young_total_kb_max && is_young(a, e->kind))
+        a->young_total_kb_max = e->young_total_kb;
+    if (e->heap_before_kb >= 0 && a->prev_after_kb >= 0 && e->heap_before_kb >= a->prev_after_kb) {
+        a->alloc_kb += e->heap_before_kb - a->prev_after_kb;
+        a->alloc_last_t_ns = t_ns;
+    }
+    if (e->heap_after_kb >= 0) {
+        if (a->alloc_first_t_ns < 0)
+            a->alloc_first_t_ns = t_ns;
+        a->prev_after_kb = e->heap_after_kb;
+        if (e->heap_after_kb < a->after_min_kb)
+            a->after_min_kb = e->heap_after_kb;
+        if (e->heap_after_kb > a->after_max_kb)
+            a->after_max_kb = e->heap_after_kb;
+    }
+    /* promotion: what left the young generation but did not leave the heap */
+    if (is_young(a, e->kind) && e->young_before_kb >= 0 && e->young_after_kb >= 0 &&
+        e->heap_before_kb >= 0 && e->heap_after_kb >= 0) {
+        int64_t p = (e->young_before_kb - e->young_after_kb) - (e->heap_before_kb - e->heap_after_kb);
+        if (p > 0)
+            a->promoted_kb += p;
+        a->promo_events++;
+    }
+    if (e->kind == GC_KIND_FULL && e->heap_after_kb >= 0 && t_ns >= 0) {
+        double t_h = (double)t_ns / 3.6e12, y = (double)e->heap_after_kb;
+        a->full_after_n++;
+        a->fa_sum_t += t_h;
+        a->fa_sum_y += y;
+        a->fa_sum_tt += t_h * t_h;
+        a->fa_sum_ty += t_h * y;
+        if (a->full_after_first_kb < 0)
+            a->full_after_first_kb = e->heap_after_kb;
+        a->full_after_last_kb = e->heap_after_kb;
+        if (e->heap_after_kb > a->full_after_max_kb)
+            a->full_after_max_kb = e->heap_after_kb;
+    }
+}
+
+static void frequency_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+{
+    if (t_ns < 0)
+        return;
+    int64_t minute = t_ns / NS_PER_MIN;
+    if (minute != a->cur_minute) {
+        a->cur_minute = minute;
+        a->cur_minute_young = 0;
+    }
+    a->cur_minute_young++;
+    if (a->cur_minute_young > a->max_minute_young) {
+        a->max_minute_young = a->cur_minute_young;
+        a->max_minute_start_ns = minute * NS_PER_MIN;
+    }
+    if (a->last_young_t_ns >= 0 && t_ns >= a->last_young_t_ns)
+        hist_record(&a->young_interval_h, t_ns - a->last_young_t_ns);
+    a->last_young_t_ns = t_ns;
+}
+
+static void cpu_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+{
+    if (e->user_ns < 0 || e->sys_ns < 0 || e->real_ns < 0)
+        return;
+    a->cpu_events++;
+    a->user_ns += e->user_ns;
+    a->sys_ns += e->sys_ns;
+    a->real_ns += e->real_ns;
+    /* A parallel collector's workers should burn more CPU than wall time;
+       real well above user+sys means the threads were waiting for a CPU. */
+    bool parallel = a->collector != GC_COLL_SERIAL && a->collector != GC_COLL_UNKNOWN;
+    if (parallel && e->real_ns >= 50 * NS_PER_MS && e->real_ns > e->user_ns + e->sys_ns)
+        occ_add(&a->cpu_starved, e, e->real_ns, t_ns);
+    if (e->sys_ns > e->user_ns && e->real_ns >= 10 * NS_PER_MS)
+        occ_add(&a->sys_over_user, e, e->sys_ns, t_ns);
+}
+
+static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+{
+    int64_t d = e->duration_ns;
+    if (d < 0)
+        d = 0;
+    a->pause_count++;
+    a->pause_total_ns += d;
+    if (d > a->pause_max_ns)
+        a->pause_max_ns = d;
+    if (d < a->pause_min_ns)
+        a->pause_min_ns = d;
+    hist_record(&a->pause_h, d);
+    for (int i = 0; i < a->th.n_over; i++)
+        if (d > a->th.over_ns[i])
+            a->over[i]++;
+    if (d > a->th.pause_target_ns)
+        occ_add(&a->over_target, e, d, t_ns);
+    enum gc_kind k = e->kind < GC_KIND__COUNT ? e->kind : GC_KIND_OTHER;
+    a->kind[k].count++;
+    a->kind[k].total_ns += d;
+    if (d > a->kind[k].max_ns)
+        a->kind[k].max_ns = d;
+    table_add(&a->by_name, e->name ? e->name : gc_kind_name(k), k, d, e, t_ns);
+    table_add(&a->causes, e->cause, k, d, e, t_ns);
+    if (is_collection(a, k))
+        a->collections++;
+    if (k == GC_KIND_INITIAL_MARK)
+        a->conc_cycles_started++;
+    if (is_young(a, k)) {
+        hist_record(&a->young_h, d);
+        frequency_add(a, e, t_ns);
+    }
+    if (k == GC_KIND_FULL)
+        occ_add(&a->full, e, d, t_ns);
+    if (k == GC_KIND_DEGENERATED || (e->flags & GCF_DEGENERATED))
+        occ_add(&a->degenerated, e, d, t_ns);
+    struct gc_bucket *b = bucket_for(a, e);
+    if (b) {
+        b->pauses++;
+        b->total_ns += d;
+        if (d > b->max_ns)
+            b->max_ns = d;
+        for (int i = 0; i < a->th.n_over; i++)
+            if (d > a->th.over_ns[i])
+                b->over[i]++;
+        if (k == GC_KIND_FULL)
+            b->full++;
+    }
+    cpu_add(a, e, t_ns);
+}
+
+static void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+{
+    int64_t d = e->duration_ns > 0 ? e->duration_ns : 0;
+    if (e->flags & GCF_CONC_MODE_FAILURE)
+        occ_add(&a->cmf, e, d, t_ns);
+    if (e->flags & GCF_PROMOTION_FAILED)
+        occ_add(&a->promo_failed, e, d, t_ns);
+    if (e->flags & (GCF_TO_SPACE_EXHAUSTED | GCF_EVAC_FAILURE))
+        occ_add(&a->to_space, e, d, t_ns);
+    if (e->flags & GCF_HUMONGOUS)
+        occ_add(&a->humongous, e, d, t_ns);
+    if (e->flags & GCF_SYSTEM_GC)
+        occ_add(&a->sysgc, e, d, t_ns);
+    if (e->flags & GCF_METASPACE)
+        occ_add(&a->metaspace, e, d, t_ns);
+    if (e->flags & GCF_ALLOC_STALL_CAUSE)
+        occ_add(&a->alloc_stall_cycles, e, d, t_ns);
+}
+
+void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
+{
+    int64_t t_ns = event_time_ns(a, e);
+    advance_time(a, e, t_ns);
+    track_gc_id(a, e->gc_id);
+    switch (e->type) {
+    case GC_EV_PAUSE:
+        pause_add(a, e, t_ns);
+        flags_add(a, e, t_ns);
+        memory_add(a, e, t_ns);
+        break;
+    case GC_EV_CONCURRENT:
+        table_add(&a->concurrent, e->name ? e->name : "concurrent", GC_KIND_CONCURRENT,
+                  e->duration_ns, e, t_ns);
+        break;
+    case GC_EV_CYCLE:
+        a->cycle_events++;
+        table_add(&a->cycle_names, e->name ? e->name : "cycle", GC_KIND_OTHER, e->duration_ns, e, t_ns);
+        table_add(&a->causes, e->cause, GC_KIND_OTHER, -1, e, t_ns);
+        flags_add(a, e, t_ns);
+        memory_add(a, e, t_ns);
+        break;
+    case GC_EV_STALL: {
+        bool reloc = e->name && strstr(e->name, "Relocation");
+        if (reloc) {
+            a->reloc_stall_count++;
+            break;
+        }
+        int64_t d = e->duration_ns > 0 ? e->duration_ns : 0;
+        a->stall_count++;
+        a->stall_total_ns += d;
+        if (d > a->stall_max_ns)
+            a->stall_max_ns = d;
+        hist_record(&a->stall_h, d);
+        const char *th = e->thread ? intern_str(a->strings, e->thread, strlen(e->thread)) : "(unknown)";
+        table_add(&a->stall_threads, th, GC_KIND_OTHER, d, e, t_ns);
+        break;
+    }
+    case GC_EV_SAFEPOINT: {
+        int64_t d = e->duration_ns > 0 ? e->duration_ns : 0;
+        a->sp_count++;
+        a->sp_total_ns += d;
+        if (d > a->sp_max_ns)
+            a->sp_max_ns = d;
+        if (e->ttsp_ns > a->sp_ttsp_max_ns)
+            a->sp_ttsp_max_ns = e->ttsp_ns;
+        if (e->ttsp_ns > a->th.ttsp_limit_ns)
+            occ_add(&a->sp_slow_ttsp, e, e->ttsp_ns, t_ns);
+        break;
+    }
+    }
+}
+
+void gc_analysis_finish(struct gc_analysis *a)
+{
+    if (a->have_time) {
+        a->span_ns += a->seg_last_ns - a->seg_start_ns;
+        a->have_time = false;
+    }
+}
+
+double gc_analysis_throughput_pct(const struct gc_analysis *a)
+{
+    if (a->span_ns <= 0)
+        return NAN;
+    double t = 100.0 * (1.0 - (double)a->pause_total_ns / (double)a->span_ns);
+    return t < 0 ? 0 : t;
+}

@@ -1,0 +1,179 @@
+/*
+ * gc_analysis.h — GC events to statistics. Everything here is streaming and
+ * bounded: per-event work is O(1) (hash lookups in small tables), memory
+ * depends on the number of distinct pause names, causes, stalled threads and
+ * days/hours covered — never on the number of events.
+ *
+ * Definitions (docs/metrics.md has the full text):
+ *  - pause: a GC_EV_PAUSE event (stop-the-world for the collector);
+ *  - span: sum over segments of (end of last event - start of first event); a
+ *    new segment starts when time jumps backwards (a JVM restart, another
+ *    host's log), so concatenated logs do not produce negative or huge spans;
+ *  - throughput_pct: 100 * (1 - total pause time / span);
+ *  - percentiles: nearest rank over every pause (hist.h), in ms.
+ */
+#ifndef GCLAT_GC_ANALYSIS_H
+#define GCLAT_GC_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gc_event.h"
+#include "hist.h"
+#include "report.h"
+
+#define GC_MAX_OVER 16
+
+enum gc_by { GC_BY_NONE, GC_BY_DAY, GC_BY_HOUR };
+
+struct gc_thresholds {
+    int64_t over_ns[GC_MAX_OVER]; /* --over: count pauses longer than each */
+    int n_over;
+    int64_t pause_target_ns;      /* finding: pauses over this (default 200 ms) */
+    double max_gc_share_pct;      /* finding: GC time share over this (default 10) */
+    int64_t young_pause_limit_ns; /* finding: young P90 over this (default 100 ms) */
+    double max_young_per_min;     /* finding: more young GCs than this in a minute (default 100) */
+    int64_t ttsp_limit_ns;        /* finding: time to safepoint over this (default 50 ms) */
+    double safepoint_ratio;       /* finding: safepoint total > ratio * GC pause total (default 1.5) */
+};
+
+void gc_thresholds_default(struct gc_thresholds *t);
+
+/* One row of a name-keyed table (pause names, concurrent phases, causes, threads). */
+struct gc_named {
+    const char *name;  /* interned or static */
+    enum gc_kind kind;
+    uint64_t count;
+    int64_t total_ns, max_ns, min_ns;
+    struct hist *h;    /* durations (ns), for tables that show percentiles; may be NULL */
+    const char *first_file, *worst_file;
+    uint64_t first_line, worst_line;
+    int64_t first_t_ns, worst_t_ns;
+};
+
+struct gc_table {
+    struct gc_named *rows;
+    size_t n, cap;
+    size_t max_rows;   /* beyond this, rows go to an "(other)" row */
+    bool with_hist;
+};
+
+/* Per day/hour bucket. */
+struct gc_bucket {
+    int64_t key;       /* start of the bucket, local ms (wall + offset) or uptime ms */
+    uint64_t pauses;
+    int64_t total_ns, max_ns;
+    uint64_t over[GC_MAX_OVER];
+    uint64_t full;
+};
+
+/* An occurrence used as evidence in findings. */
+struct gc_occurrence {
+    uint64_t count;
+    int64_t worst_ns;    /* duration or magnitude of the worst one */
+    const char *first_file, *worst_file;
+    uint64_t first_line, worst_line;
+    int64_t first_t_ns, worst_t_ns;
+    int64_t first_wall_ms, worst_wall_ms;
+    int32_t tz_min;
+};
+
+struct gc_analysis {
+    struct gc_thresholds th;
+    enum gc_by by;
+    struct intern *strings;
+
+    /* pauses */
+    struct hist pause_h;         /* ns */
+    uint64_t pause_count;
+    int64_t pause_total_ns, pause_max_ns, pause_min_ns;
+    uint64_t over[GC_MAX_OVER];
+    struct gc_table by_name;     /* pause names, with histograms */
+    struct { uint64_t count; int64_t total_ns, max_ns; } kind[GC_KIND__COUNT];
+    struct gc_table concurrent;  /* concurrent phases */
+    struct gc_table causes;      /* cause -> count, pause time */
+    struct gc_table stall_threads;
+    struct gc_table cycle_names;  /* GC_EV_CYCLE by name ("Garbage Collection", "Minor Collection", ...) */
+    struct hist stall_h;
+    uint64_t stall_count;
+    int64_t stall_total_ns, stall_max_ns;
+    uint64_t reloc_stall_count;
+    uint64_t cycle_events;       /* GC_EV_CYCLE count (ZGC/Shenandoah collections) */
+    uint64_t collections;        /* young+mixed+full+degenerated pauses of STW collectors */
+    uint64_t conc_cycles_started;/* CMS initial marks, G1 concurrent starts */
+    int64_t max_gc_id, gc_id_segments;
+    uint64_t distinct_gc_ids;
+
+    /* safepoints */
+    uint64_t sp_count;
+    int64_t sp_total_ns, sp_max_ns, sp_ttsp_max_ns;
+    struct gc_occurrence sp_slow_ttsp;
+
+    /* time */
+    bool have_time;
+    int64_t seg_start_ns, seg_last_ns, span_ns;
+    int segments;
+    int64_t first_wall_ms, last_wall_ms;
+    int32_t tz_min;
+    bool time_is_wall;           /* events carried wall-clock times */
+    enum { GC_AXIS_NONE, GC_AXIS_UPTIME, GC_AXIS_WALL } axis;
+    int64_t wall_minus_uptime_ms; /* JVM start in epoch ms, from events with both clocks; INT64_MIN unknown */
+
+    /* frequency: young collections per minute, interval between young GCs */
+    int64_t cur_minute;
+    uint64_t cur_minute_young, max_minute_young;
+    int64_t max_minute_start_ns;
+    int64_t last_young_t_ns;
+    struct hist young_interval_h; /* ns */
+    struct hist young_h;          /* young pause durations, ns */
+    int64_t young_total_kb_max;
+
+    /* CPU */
+    uint64_t cpu_events;
+    int64_t user_ns, sys_ns, real_ns;
+    struct gc_occurrence cpu_starved; /* real > user+sys on a parallel collector */
+    struct gc_occurrence sys_over_user;
+
+    /* memory */
+    int64_t prev_after_kb;        /* heap after the previous GC */
+    int64_t alloc_kb;             /* sum of heap growth between GCs */
+    int64_t alloc_first_t_ns, alloc_last_t_ns;
+    int64_t promoted_kb;
+    uint64_t promo_events;
+    int64_t heap_total_max_kb;
+    /* live set: heap after full GCs (least-squares trend over time) */
+    uint64_t full_after_n;
+    double fa_sum_t, fa_sum_y, fa_sum_tt, fa_sum_ty;
+    int64_t full_after_first_kb, full_after_last_kb, full_after_max_kb;
+    /* heap after any GC, for the live-set range */
+    int64_t after_min_kb, after_max_kb;
+
+    /* flags */
+    struct gc_occurrence full, cmf, promo_failed, to_space, humongous, sysgc, metaspace,
+        degenerated, over_target, alloc_stall_cycles;
+
+    /* by day/hour */
+    struct gc_bucket *buckets;
+    size_t nbuckets, cap_buckets;
+
+    enum gc_collector collector;
+    const char *format;
+};
+
+void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enum gc_by by,
+                      struct intern *strings);
+void gc_analysis_fini(struct gc_analysis *a);
+/* Feed one event (events should come in time order; small disorder is tolerated). */
+void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e);
+/* Close the last segment; call once after the last event. */
+void gc_analysis_finish(struct gc_analysis *a);
+
+double gc_analysis_throughput_pct(const struct gc_analysis *a);
+
+/* Build the report; ctx gives collector, version; diag the unparsed lines. */
+void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *ctx,
+                        const char *jvm_format, struct report_node *root);
+/* Findings (gc_findings.c): appends the "findings" array. */
+void gc_findings_report(const struct gc_analysis *a, struct report_node *root);
+
+#endif

@@ -1,0 +1,258 @@
+/*
+ * gc_findings.c — what the statistics mean. Each finding has an id (stable,
+ * scripts match on it), a severity, the evidence (how many, the first and
+ * the worst occurrence with file:line and time), what it means and what
+ * people usually change. Thresholds come from struct gc_thresholds and are
+ * documented in docs/findings.md.
+ */
+#include "gc_analysis.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void gc_format_moment(int64_t t_ns, int64_t wall_ms, int32_t tz, char *buf, size_t n);
+
+struct finding_text {
+    const char *id;
+    const char *severity;
+    const char *title;
+    const char *meaning;
+    const char *advice;
+};
+
+static const struct finding_text T_FULL = {
+    "full_gc", "warning", "Full (stop-the-world) collections",
+    "The whole heap was collected with every application thread stopped; these are usually "
+    "the longest pauses in the log.",
+    "Find the cause column: System.gc() (disable with -XX:+DisableExplicitGC or fix the caller), "
+    "Metadata GC Threshold (raise -XX:MetaspaceSize), or a heap too small for the live set "
+    "(raise -Xmx, fix a leak). For CMS/G1, full GCs mean the concurrent collector fell behind: "
+    "start marking earlier (-XX:CMSInitiatingOccupancyFraction / -XX:InitiatingHeapOccupancyPercent)."};
+static const struct finding_text T_CMF = {
+    "concurrent_mode_failure", "critical", "CMS concurrent mode failure",
+    "The old generation filled before CMS finished its concurrent cycle, so the JVM fell back to a "
+    "single-threaded stop-the-world full collection (often seconds long).",
+    "Start CMS cycles earlier (-XX:CMSInitiatingOccupancyFraction=60..70 with "
+    "-XX:+UseCMSInitiatingOccupancyOnly), give the old generation more room, or move to G1/ZGC."};
+static const struct finding_text T_PROMO = {
+    "promotion_failed", "critical", "Promotion failed",
+    "A young collection could not copy surviving objects into the old generation (full or "
+    "fragmented), and had to fall back to a full collection.",
+    "Enlarge the old generation, lower the promotion volume (bigger survivor spaces, "
+    "-XX:MaxTenuringThreshold), or reduce fragmentation (CMS) by moving to G1."};
+static const struct finding_text T_TOSPACE = {
+    "to_space_exhausted", "critical", "G1 evacuation failure (to-space exhausted)",
+    "G1 ran out of free regions to copy live objects into during a pause; the pause becomes long "
+    "and is often followed by a full GC.",
+    "Give G1 more headroom (-Xmx, -XX:G1ReservePercent), start marking earlier "
+    "(-XX:InitiatingHeapOccupancyPercent), and look for humongous allocations."};
+static const struct finding_text T_STALL = {
+    "alloc_stalls", "critical", "Allocation stalls",
+    "Application threads stopped and waited for the concurrent collector to free memory: for the "
+    "stalled threads this is a pause, even though no stop-the-world pause is logged.",
+    "Give ZGC/Shenandoah more heap headroom (-Xmx, -XX:SoftMaxHeapSize), more concurrent GC threads "
+    "(-XX:ConcGCThreads), or lower the allocation rate; on JDK 21+ try generational ZGC."};
+static const struct finding_text T_DEGEN = {
+    "degenerated_gc", "critical", "Shenandoah degenerated / full collections",
+    "Shenandoah could not finish concurrently and completed the cycle with the application stopped.",
+    "Give the heap more headroom, raise -XX:ShenandoahMinFreeThreshold, or lower the allocation rate."};
+static const struct finding_text T_OVER = {
+    "pauses_over_target", "warning", "Pauses over the target",
+    "These pauses alone are longer than the latency target: every request in flight during one of "
+    "them waits at least that long.",
+    "See the pause kinds table for which collector phase is long; 'gclat impact' estimates how many "
+    "requests these pauses pushed past a timeout."};
+static const struct finding_text T_SHARE = {
+    "gc_time_share", "warning", "High share of time in GC pauses",
+    "More than the threshold share of wall time was spent with the application stopped for GC.",
+    "The heap is likely too small for the allocation rate or live set: raise -Xmx, reduce "
+    "allocation, or check for a leak (heap after GC rising)."};
+static const struct finding_text T_YOUNGLONG = {
+    "long_young_pauses", "warning", "Long young-generation pauses",
+    "Young collections copy live objects; long ones mean a large young generation with many "
+    "survivors, or slow copying (card scanning of a large old generation, swapping).",
+    "Shrink the young generation (-Xmn / -XX:MaxGCPauseMillis for G1), reduce survivors "
+    "(objects living just past one GC), or use a collector with concurrent copying (ZGC)."};
+static const struct finding_text T_FREQ = {
+    "frequent_young_gc", "warning", "Very frequent young collections",
+    "The young generation fills in well under a second: every young GC is a short pause, and together "
+    "they add up and disturb tail latency.",
+    "Enlarge the young generation (-Xmn, or a larger heap for G1), and reduce the allocation rate "
+    "(see the allocation rate and 'gclat histo' for what is allocated)."};
+static const struct finding_text T_LIVE = {
+    "live_set_rising", "warning", "Live set rising after full GCs",
+    "The heap left after each full collection keeps growing: something retains more and more objects.",
+    "Take two class histograms some time apart ('jmap -histo:live', 'gclat histo A B') or a heap "
+    "dump to find what grows."};
+static const struct finding_text T_STARVED = {
+    "cpu_starved", "warning", "GC threads starved of CPU (real > user+sys)",
+    "A parallel collector's pause took longer in wall time than the CPU its threads used: they were "
+    "waiting for a CPU (container CPU throttling, too many GC threads for the cores, other load) or "
+    "for memory (swapping).",
+    "Check container CPU limits and throttling (cpu.stat nr_throttled), set -XX:ParallelGCThreads to "
+    "the cores really available, and check swap and transparent huge pages."};
+static const struct finding_text T_SYS = {
+    "sys_over_user", "warning", "GC time spent in the kernel (sys > user)",
+    "Collector threads spent more time in the kernel than in user code: page faults on a heap "
+    "not yet touched, transparent huge page compaction, or swapping.",
+    "Use -XX:+AlwaysPreTouch, check transparent huge pages (set to madvise), and check swap."};
+static const struct finding_text T_TTSP = {
+    "slow_time_to_safepoint", "warning", "Slow time to safepoint",
+    "Threads took long to reach a safepoint (counted loops without safepoint polls, large array "
+    "copies, page faults), so every stop, GC or not, lasts longer than the work it does.",
+    "Look at which VM operation and when; -XX:+SafepointTimeout -XX:SafepointTimeoutDelay=N names "
+    "the slow threads."};
+static const struct finding_text T_SAFEPOINT = {
+    "safepoint_time_over_gc", "warning", "Much stopped time beyond GC pauses",
+    "Total time the application was stopped at safepoints is well above the GC pause total: other VM "
+    "operations (biased-lock revocation, deoptimization, thread dumps) or time to safepoint add pauses.",
+    "Enable -Xlog:safepoint (JDK 9+) to see which operations; on JDK 8 -XX:+PrintSafepointStatistics."};
+static const struct finding_text T_HUMONGOUS = {
+    "humongous_allocations", "info", "Humongous allocations trigger collections",
+    "Objects larger than half a G1 region go straight to the old generation and trigger collections.",
+    "Raise -XX:G1HeapRegionSize so these objects are no longer humongous, or avoid allocating huge "
+    "arrays (buffers, large collections) on the hot path."};
+static const struct finding_text T_META = {
+    "metaspace_gc", "info", "Collections triggered by Metaspace",
+    "Class metadata reached its threshold and forced a (usually full) collection.",
+    "Set -XX:MetaspaceSize to the steady-state metaspace use; if it keeps growing look for a "
+    "class-loader leak (redeploys, dynamic proxies, scripting engines)."};
+static const struct finding_text T_SYSGC = {
+    "system_gc", "info", "Explicit System.gc() calls",
+    "Code (or RMI's distributed GC, or a tool) asked for a full collection.",
+    "Find the caller; -XX:+DisableExplicitGC or -XX:+ExplicitGCInvokesConcurrent (CMS/G1) stop the "
+    "full pause; RMI: -Dsun.rmi.dgc.server.gcInterval."};
+
+static void moment(struct report_node *o, const char *key, int64_t t_ns, int64_t wall_ms, int32_t tz,
+                   const char *file, uint64_t line, double value_ms, bool with_value)
+{
+    struct report_node *m = rn_obj(o, key);
+    char buf[64];
+    gc_format_moment(t_ns, wall_ms, tz, buf, sizeof buf);
+    rn_str(m, "at", buf);
+    char loc[512];
+    snprintf(loc, sizeof loc, "%s:%llu", file ? file : "?", (unsigned long long)line);
+    rn_str(m, "where", loc);
+    if (with_value)
+        rn_num(m, "value_ms", value_ms, 3);
+}
+
+static struct report_node *add(struct report_node *arr, const struct finding_text *t, const char *summary)
+{
+    struct report_node *f = rn_obj(arr, NULL);
+    rn_str(f, "id", t->id);
+    rn_str(f, "severity", t->severity);
+    rn_str(f, "title", t->title);
+    rn_str(f, "summary", summary);
+    return f;
+}
+
+static void texts(struct report_node *f, const struct finding_text *t)
+{
+    rn_str(f, "meaning", t->meaning);
+    rn_str(f, "advice", t->advice);
+}
+
+static void occ_finding(struct report_node *arr, const struct finding_text *t,
+                        const struct gc_occurrence *o, const char *what, bool value)
+{
+    if (!o->count)
+        return;
+    char s[256];
+    if (value)
+        snprintf(s, sizeof s, "%llu %s; worst %.3f ms", (unsigned long long)o->count, what,
+                 (double)o->worst_ns / 1e6);
+    else
+        snprintf(s, sizeof s, "%llu %s", (unsigned long long)o->count, what);
+    struct report_node *f = add(arr, t, s);
+    rn_int(f, "count", (int64_t)o->count);
+    moment(f, "first", o->first_t_ns, o->first_wall_ms, o->tz_min, o->first_file, o->first_line, 0, false);
+    moment(f, "worst", o->worst_t_ns, o->worst_wall_ms, o->tz_min, o->worst_file, o->worst_line,
+           (double)o->worst_ns / 1e6, value);
+    texts(f, t);
+}
+
+void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
+{
+    struct report_node *arr = rn_arr(root, "findings");
+    rn_title(arr, "Findings");
+    rn_flags(arr, RF_FINDINGS);
+    char s[256];
+    occ_finding(arr, &T_CMF, &a->cmf, "concurrent mode failures", true);
+    occ_finding(arr, &T_PROMO, &a->promo_failed, "promotion failures", true);
+    occ_finding(arr, &T_TOSPACE, &a->to_space, "evacuation failures", true);
+    if (a->stall_count) {
+        snprintf(s, sizeof s, "%llu stalls, %.3f ms in total, worst %.3f ms, %zu threads",
+                 (unsigned long long)a->stall_count, (double)a->stall_total_ns / 1e6,
+                 (double)a->stall_max_ns / 1e6, a->stall_threads.n);
+        struct report_node *f = add(arr, &T_STALL, s);
+        rn_int(f, "count", (int64_t)a->stall_count);
+        texts(f, &T_STALL);
+    }
+    occ_finding(arr, &T_DEGEN, &a->degenerated, "degenerated collections", true);
+    occ_finding(arr, &T_FULL, &a->full, "full collections", true);
+    if (a->over_target.count) {
+        char what[96];
+        snprintf(what, sizeof what, "pauses over %.0f ms", (double)a->th.pause_target_ns / 1e6);
+        occ_finding(arr, &T_OVER, &a->over_target, what, true);
+    }
+    double tp = gc_analysis_throughput_pct(a);
+    if (isfinite(tp) && 100.0 - tp > a->th.max_gc_share_pct) {
+        snprintf(s, sizeof s, "%.2f%% of wall time in GC pauses (threshold %.1f%%)", 100.0 - tp,
+                 a->th.max_gc_share_pct);
+        struct report_node *f = add(arr, &T_SHARE, s);
+        rn_num(f, "gc_share_pct", 100.0 - tp, 3);
+        texts(f, &T_SHARE);
+    }
+    if (a->young_h.total >= 5) {
+        int64_t p90 = hist_percentile(&a->young_h, 90);
+        if (p90 > a->th.young_pause_limit_ns) {
+            if (a->young_total_kb_max > 0)
+                snprintf(s, sizeof s, "young pauses P90 %.1f ms with a young generation of up to %.0f MB",
+                         (double)p90 / 1e6, (double)a->young_total_kb_max / 1024.0);
+            else
+                snprintf(s, sizeof s, "young pauses P90 %.1f ms (limit %.0f ms)", (double)p90 / 1e6,
+                         (double)a->th.young_pause_limit_ns / 1e6);
+            struct report_node *f = add(arr, &T_YOUNGLONG, s);
+            rn_num(f, "young_p90_ms", (double)p90 / 1e6, 3);
+            rn_num(f, "young_mean_ms", hist_mean(&a->young_h) / 1e6, 3);
+            texts(f, &T_YOUNGLONG);
+        }
+    }
+    if ((double)a->max_minute_young > a->th.max_young_per_min) {
+        snprintf(s, sizeof s, "up to %llu young collections in one minute (threshold %.0f)",
+                 (unsigned long long)a->max_minute_young, a->th.max_young_per_min);
+        struct report_node *f = add(arr, &T_FREQ, s);
+        rn_int(f, "max_per_min", (int64_t)a->max_minute_young);
+        texts(f, &T_FREQ);
+    }
+    if (a->full_after_n >= 3 && a->full_after_last_kb > a->full_after_first_kb * 11 / 10) {
+        double n = (double)a->full_after_n;
+        double den = n * a->fa_sum_tt - a->fa_sum_t * a->fa_sum_t;
+        double slope = den > 0 ? (n * a->fa_sum_ty - a->fa_sum_t * a->fa_sum_y) / den : 0;
+        if (slope > 0) {
+            snprintf(s, sizeof s, "heap after full GC rose from %.1f MB to %.1f MB over %llu full GCs (%.1f MB/h)",
+                     (double)a->full_after_first_kb / 1024.0, (double)a->full_after_last_kb / 1024.0,
+                     (unsigned long long)a->full_after_n, slope / 1024.0);
+            struct report_node *f = add(arr, &T_LIVE, s);
+            rn_num(f, "trend_mb_per_hour", slope / 1024.0, 3);
+            texts(f, &T_LIVE);
+        }
+    }
+    occ_finding(arr, &T_STARVED, &a->cpu_starved, "pauses with real > user+sys (real >= 50 ms)", true);
+    occ_finding(arr, &T_SYS, &a->sys_over_user, "pauses with sys > user", true);
+    occ_finding(arr, &T_TTSP, &a->sp_slow_ttsp, "safepoints slow to reach", true);
+    if (a->sp_count && a->pause_count &&
+        (double)a->sp_total_ns > a->th.safepoint_ratio * (double)a->pause_total_ns &&
+        a->span_ns > 0 && (double)(a->sp_total_ns - a->pause_total_ns) > 0.01 * (double)a->span_ns) {
+        snprintf(s, sizeof s, "%.3f ms stopped at safepoints vs %.3f ms of GC pauses",
+                 (double)a->sp_total_ns / 1e6, (double)a->pause_total_ns / 1e6);
+        struct report_node *f = add(arr, &T_SAFEPOINT, s);
+        texts(f, &T_SAFEPOINT);
+    }
+    occ_finding(arr, &T_HUMONGOUS, &a->humongous, "humongous-allocation collections", false);
+    occ_finding(arr, &T_META, &a->metaspace, "metaspace-triggered collections", false);
+    occ_finding(arr, &T_SYSGC, &a->sysgc, "System.gc() collections", false);
+}

@@ -1,0 +1,71 @@
+/*
+ * gc_legacy.h — internals of the JDK <= 8 GC-log parser (gc_legacy*.c),
+ * shared between its files; not used anywhere else. The parser itself is
+ * exported as gc_legacy_ops (gc_parse.h).
+ *
+ * Split: gc_legacy_num.c scans numbers, sizes and line prefixes;
+ * gc_legacy_event.c turns the text of one bracketed collection event
+ * ("[GC 1.2: [ParNew: ...] 1K->2K(3K), 0.01 secs] [Times: ...]") into a
+ * struct gc_event; gc_legacy.c is the line driver (multi-line assembly,
+ * spliced lines, G1 detail blocks, concurrent phases, safepoints, headers).
+ * All functions take (ptr, len) text that is not NUL-terminated.
+ */
+#ifndef GCLAT_GC_LEGACY_H
+#define GCLAT_GC_LEGACY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gc_event.h"
+
+static inline bool gcl_digit(char c) { return c >= '0' && c <= '9'; }
+
+/*
+ * Leading decorations of a legacy line: "2023-04-12T10:11:12.123+0800: ",
+ * "12.345: ", "#12: " (PrintGCID), in any order, blanks between. Returns the
+ * bytes consumed; sets *wall_ms, *tz_min and *uptime_ns to the first of each
+ * found (-1, 0, -1 when absent).
+ */
+size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, int64_t *uptime_ns);
+
+/* Decimal number "123", "1.5", "0,0123" (comma decimal). Returns bytes consumed, 0 if none. */
+size_t gcl_dec(const char *s, size_t n, double *v);
+
+/* A size with unit: "123K", "1.5M", "0.0B", "2G" -> KiB (rounded). Returns bytes consumed or 0. */
+size_t gcl_size_kb(const char *s, size_t n, int64_t *kb);
+
+/* "user=0.08 sys=0.03, real=0.02 secs" (inside a [Times: ...] bracket) -> ns. */
+void gcl_times(const char *s, size_t n, int64_t *user_ns, int64_t *sys_ns, int64_t *real_ns);
+
+/* Result of parsing one collection event's text. */
+struct gcl_event {
+    struct gc_event ev;   /* kind, name (static), flags, duration, heap, times; no time/file */
+    const char *cause;    /* view into the parsed text, or NULL */
+    size_t cause_len;
+    enum gc_collector hint; /* collector the syntax implies, or UNKNOWN */
+    bool g1;              /* a G1 pause: detail lines ([Eden: ...], [Times: ...]) may follow */
+    bool pair_only;       /* plain "[GC used(cap), secs]": -verbose:gc CMS initial mark or remark */
+    size_t end;           /* bytes consumed, including a trailing " [Times: ...]" */
+};
+
+enum gcl_status {
+    GCL_OK = 0,       /* complete event */
+    GCL_OPEN = 1,     /* brackets not closed yet: more lines needed */
+    GCL_NOT_EVENT = -1, /* text does not start with a collection event header */
+    GCL_BAD = -2,     /* closed, but carries neither duration nor heap figures */
+};
+
+/*
+ * Parse t[0..n), which starts with '[' of "[GC", "[Full GC", "[GC pause",
+ * "[GC remark" or "[GC cleanup". See gc_legacy_event.c for the mapping.
+ */
+enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out);
+
+/* t starts a collection event ("[GC ", "[GC (", "[Full GC", "[GC pause", ...; not "[GC Worker ..."). */
+bool gcl_is_event_start(const char *t, size_t n);
+
+/* Bracket depth after t[0..n), starting from depth d (never below 0 while open). */
+int gcl_depth(const char *t, size_t n, int d, size_t *close_at);
+
+#endif

@@ -1,0 +1,556 @@
+/*
+ * gc_legacy_event.c — one JDK <= 8 collection event, as text, to a gc_event.
+ *
+ * The text is a bracket tree: "[GC (cause) 1.2: [ParNew: 1K->2K(3K), 0.01
+ * secs] 4K->5K(6K), [Metaspace: ...], 0.02 secs] [Times: ...]". We walk it
+ * once, keeping a small stack of open brackets; for each bracket we remember
+ * its name (text up to ':' outside parentheses), its first "a->b(c)" size
+ * triple (or "a(c)" pair) and its last "N secs". When a sub-bracket closes its
+ * figures go to the event by name (ParNew/DefNew/PSYoungGen = young;
+ * CMS/Tenured/ParOldGen/PSOldGen = old; Metaspace/Perm/PSPermGen/CMS Perm =
+ * meta; CMS-initial-mark / CMS-remark decide the kind). The outermost
+ * bracket's own triple and secs are the whole heap and the pause.
+ * Timestamps inside ("1.2: ") are skipped: a number is only used when a size
+ * unit + "->"/"(" or " secs" follows it.
+ *
+ * Invariant: never reads past n; brackets deeper than MAXD are counted but
+ * not recorded.
+ */
+#include "gc_legacy.h"
+#include "timeparse.h"
+#include "util.h"
+
+#include <string.h>
+
+#define MAXD 24
+
+struct seg {
+    const char *nm;
+    size_t nl;
+    int64_t tb, ta, tt; /* first a->b(c) */
+    int64_t pu, pt;     /* first a(c) */
+    int64_t secs_ns;    /* last "N secs" */
+};
+
+static bool starts(const char *s, size_t n, size_t i, const char *p, size_t pl)
+{
+    return i + pl <= n && memcmp(s + i, p, pl) == 0;
+}
+#define STARTS(s, n, i, lit) starts(s, n, i, lit, sizeof(lit) - 1)
+
+/* Flags named by a parenthesised remark starting at s[i] == '('. */
+static unsigned paren_flags(const char *s, size_t n, size_t i)
+{
+    if (i + 1 >= n)
+        return 0;
+    switch (s[i + 1]) {
+    case 'p':
+        return STARTS(s, n, i + 1, "promotion failed") ? GCF_PROMOTION_FAILED : 0;
+    case 'c':
+        if (STARTS(s, n, i + 1, "concurrent mode failure"))
+            return GCF_CONC_MODE_FAILURE;
+        if (STARTS(s, n, i + 1, "concurrent mode interrupted"))
+            return GCF_CONC_MODE_INTERRUPTED;
+        return 0;
+    case 't':
+        return (STARTS(s, n, i + 1, "to-space exhausted") || STARTS(s, n, i + 1, "to-space overflow"))
+                   ? GCF_TO_SPACE_EXHAUSTED
+                   : 0;
+    default: return 0;
+    }
+}
+
+/* Bracket name from s[i]: up to ':' ',' '[' ']' outside parentheses. */
+static size_t read_name(const char *s, size_t n, size_t i, unsigned *flags)
+{
+    int pd = 0;
+    size_t j = i;
+    while (j < n) {
+        char c = s[j];
+        if (c == '(') {
+            *flags |= paren_flags(s, n, j);
+            pd++;
+        } else if (c == ')') {
+            if (pd)
+                pd--;
+        } else if (c == '[' || c == ']') {
+            break;
+        } else if (pd == 0 && (c == ':' || c == ',')) {
+            break;
+        }
+        j++;
+    }
+    return j;
+}
+
+/* The bracket name without a leading "1 " and trailing "(...)"/blanks. */
+static void base_name(const char *nm, size_t nl, const char **b, size_t *bl)
+{
+    size_t i = 0;
+    while (i < nl && gcl_digit(nm[i]))
+        i++;
+    if (i > 0 && i < nl && nm[i] == ' ')
+        i++;
+    else
+        i = 0;
+    size_t e = i;
+    /* stop at "(" and at a timestamp glued to the name ("ParNew62.880", "CMS2014-...") */
+    while (e < nl && nm[e] != '(' && !gcl_digit(nm[e]))
+        e++;
+    while (e > i && (nm[e - 1] == ' ' || nm[e - 1] == '\t'))
+        e--;
+    *b = nm + i;
+    *bl = e - i;
+}
+
+static bool eq(const char *s, size_t n, const char *lit)
+{
+    size_t l = strlen(lit);
+    return n == l && memcmp(s, lit, l) == 0;
+}
+
+enum role { R_NONE, R_YOUNG, R_OLD, R_META, R_INITMARK, R_REMARK };
+
+static enum role role_of(const char *b, size_t bl, const char **yname, enum gc_collector *hint)
+{
+    if (bl < 3)
+        return R_NONE;
+    switch (b[0]) {
+    case 'P':
+        if (eq(b, bl, "ParNew")) {
+            *yname = "ParNew";
+            *hint = GC_COLL_CMS;
+            return R_YOUNG;
+        }
+        if (eq(b, bl, "PSYoungGen")) {
+            *yname = "PSYoungGen";
+            *hint = GC_COLL_PARALLEL;
+            return R_YOUNG;
+        }
+        if (eq(b, bl, "ParOldGen") || eq(b, bl, "PSOldGen")) {
+            *hint = GC_COLL_PARALLEL;
+            return R_OLD;
+        }
+        if (eq(b, bl, "PSPermGen") || eq(b, bl, "Perm") || eq(b, bl, "Perm Gen"))
+            return R_META;
+        return R_NONE;
+    case 'D':
+        if (eq(b, bl, "DefNew")) {
+            *yname = "DefNew";
+            if (*hint == GC_COLL_UNKNOWN)
+                *hint = GC_COLL_SERIAL;
+            return R_YOUNG;
+        }
+        return R_NONE;
+    case 'A':
+        if (eq(b, bl, "ASParNew")) {
+            *yname = "ParNew";
+            *hint = GC_COLL_CMS;
+            return R_YOUNG;
+        }
+        if (eq(b, bl, "ASCMS")) {
+            *hint = GC_COLL_CMS;
+            return R_OLD;
+        }
+        if (eq(b, bl, "ASCMS Perm"))
+            return R_META;
+        return R_NONE;
+    case 'C':
+        if (eq(b, bl, "CMS")) {
+            *hint = GC_COLL_CMS;
+            return R_OLD;
+        }
+        if (eq(b, bl, "CMS Perm"))
+            return R_META;
+        if (eq(b, bl, "CMS-initial-mark")) {
+            *hint = GC_COLL_CMS;
+            return R_INITMARK;
+        }
+        if (eq(b, bl, "CMS-remark")) {
+            *hint = GC_COLL_CMS;
+            return R_REMARK;
+        }
+        return R_NONE;
+    case 'T':
+        if (eq(b, bl, "Tenured")) {
+            if (*hint == GC_COLL_UNKNOWN)
+                *hint = GC_COLL_SERIAL;
+            return R_OLD;
+        }
+        return R_NONE;
+    case 'M':
+        return eq(b, bl, "Metaspace") ? R_META : R_NONE;
+    default: return R_NONE;
+    }
+}
+
+/* "a->b(c)" or "a(c)" at s[i] (a digit). Returns bytes consumed, 0 if neither. */
+static size_t sizes_at(const char *s, size_t n, size_t i, struct seg *g)
+{
+    int64_t a, b, c;
+    size_t k = gcl_size_kb(s + i, n - i, &a);
+    if (!k)
+        return 0;
+    size_t j = i + k;
+    if (j + 2 < n && s[j] == '-' && s[j + 1] == '>') {
+        size_t k2 = gcl_size_kb(s + j + 2, n - j - 2, &b);
+        if (!k2)
+            return j + 2 - i;
+        j += 2 + k2;
+        if (j < n && s[j] == '(') {
+            size_t k3 = gcl_size_kb(s + j + 1, n - j - 1, &c);
+            if (k3 && j + 1 + k3 < n && s[j + 1 + k3] == ')') {
+                if (g && g->tb < 0) {
+                    g->tb = a;
+                    g->ta = b;
+                    g->tt = c;
+                }
+                return j + 2 + k3 - i;
+            }
+        }
+        return j - i;
+    }
+    if (j < n && s[j] == '(') {
+        size_t k3 = gcl_size_kb(s + j + 1, n - j - 1, &c);
+        if (k3 && j + 1 + k3 < n && s[j + 1 + k3] == ')') {
+            if (g && g->pu < 0) {
+                g->pu = a;
+                g->pt = c;
+            }
+            return j + 2 + k3 - i;
+        }
+    }
+    return j - i;
+}
+
+int gcl_depth(const char *t, size_t n, int d, size_t *close_at)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (t[i] == '[') {
+            d++;
+        } else if (t[i] == ']') {
+            if (d > 0 && --d == 0) {
+                if (close_at)
+                    *close_at = i;
+                return 0;
+            }
+        }
+    }
+    return d;
+}
+
+enum hdr { H_GC, H_FULL, H_G1PAUSE, H_G1REMARK, H_G1CLEANUP };
+
+enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
+{
+    memset(out, 0, sizeof *out);
+    struct gc_event *ev = &out->ev;
+    gc_event_init(ev);
+    if (n < 3 || t[0] != '[')
+        return GCL_NOT_EVENT;
+    size_t i = 1;
+    enum hdr h;
+    if (STARTS(t, n, 1, "Full GC")) {
+        h = H_FULL;
+        i += 7;
+    } else if (STARTS(t, n, 1, "GC")) {
+        h = H_GC;
+        i += 2;
+        if (STARTS(t, n, i, " pause")) {
+            h = H_G1PAUSE;
+            i += 6;
+        } else if (STARTS(t, n, i, " remark")) {
+            h = H_G1REMARK;
+            i += 7;
+        } else if (STARTS(t, n, i, " cleanup")) {
+            h = H_G1CLEANUP;
+            i += 8;
+        } else if (i + 1 < n && t[i] == ' ' && ((t[i + 1] >= 'a' && t[i + 1] <= 'z') ||
+                                                 (t[i + 1] >= 'A' && t[i + 1] <= 'Z'))) {
+            /* "[GC Worker Start (ms)", "[GC ref-proc", "[GC concurrent-...": not an
+               event; "[GC TLAB: ..." is one, with -XX:+PrintTLAB output inside */
+            if (!STARTS(t, n, i, " TLAB") && !STARTS(t, n, i, " Before GC:"))
+                return GCL_NOT_EVENT;
+        } else if (STARTS(t, n, i, "--")) {
+            /* Parallel scavenge that failed to promote ("[GC-- [PSYoungGen...") */
+            ev->flags |= GCF_PROMOTION_FAILED;
+            i += 2;
+        }
+    } else {
+        return GCL_NOT_EVENT;
+    }
+    bool g1_young = false, g1_mixed = false, g1_im = false;
+    /* parenthesised groups after the header: cause, G1 type words */
+    for (;;) {
+        while (i < n && t[i] == ' ')
+            i++;
+        if (i >= n || t[i] != '(')
+            break;
+        size_t j = i + 1;
+        int pd = 1;
+        while (j < n && pd > 0) {
+            if (t[j] == '(')
+                pd++;
+            else if (t[j] == ')')
+                pd--;
+            else if (t[j] == '[' || t[j] == ']')
+                break;
+            if (pd > 0)
+                j++;
+        }
+        if (j >= n || t[j] != ')')
+            break;
+        const char *w = t + i + 1;
+        size_t wl = j - i - 1;
+        unsigned f = paren_flags(t, n, i);
+        ev->flags |= f;
+        if (f) {
+            /* a failure remark, not a cause */
+        } else if (h == H_G1PAUSE && eq(w, wl, "young")) {
+            g1_young = true;
+        } else if (h == H_G1PAUSE && (eq(w, wl, "mixed") || eq(w, wl, "partial"))) {
+            g1_mixed = true;
+        } else if (h == H_G1PAUSE && eq(w, wl, "initial-mark")) {
+            g1_im = true;
+        } else if (!out->cause) {
+            out->cause = w;
+            out->cause_len = wl;
+        }
+        i = j + 1;
+    }
+    (void)g1_young;
+
+    struct seg st[MAXD];
+    int d = 1;
+    memset(&st[1], 0, sizeof st[1]);
+    st[1].tb = st[1].pu = st[1].secs_ns = -1;
+    const char *yname = NULL;
+    enum gc_collector hint = h == H_GC || h == H_FULL ? GC_COLL_UNKNOWN : GC_COLL_G1;
+    bool saw_im = false, saw_remark = false, old_collected = false, saw_young = false;
+    size_t close = 0;
+    bool closed = false;
+    while (i < n) {
+        char c = t[i];
+        if (c == '[') {
+            d++;
+            size_t e = read_name(t, n, i + 1, &ev->flags);
+            if (d < MAXD) {
+                struct seg *g = &st[d];
+                g->nm = t + i + 1;
+                g->nl = e - (i + 1);
+                while (g->nl && g->nm[g->nl - 1] == ' ')
+                    g->nl--;
+                g->tb = g->pu = g->secs_ns = -1;
+            }
+            i = e;
+            continue;
+        }
+        if (c == ']') {
+            if (d == 1) {
+                close = i;
+                closed = true;
+                break;
+            }
+            if (d < MAXD) {
+                struct seg *g = &st[d];
+                const char *b;
+                size_t bl;
+                base_name(g->nm, g->nl, &b, &bl);
+                const char *yn = NULL;
+                switch (role_of(b, bl, &yn, &hint)) {
+                case R_YOUNG:
+                    saw_young = true;
+                    if (!yname)
+                        yname = yn;
+                    if (g->tb >= 0 && ev->young_before_kb < 0) {
+                        ev->young_before_kb = g->tb;
+                        ev->young_after_kb = g->ta;
+                        ev->young_total_kb = g->tt;
+                    }
+                    break;
+                case R_OLD:
+                    if (g->tb >= 0) {
+                        old_collected = true;
+                        ev->old_before_kb = g->tb;
+                        ev->old_after_kb = g->ta;
+                        ev->old_total_kb = g->tt;
+                    }
+                    break;
+                case R_META:
+                    if (g->tb >= 0) {
+                        ev->meta_before_kb = g->tb;
+                        ev->meta_after_kb = g->ta;
+                        ev->meta_total_kb = g->tt;
+                    }
+                    break;
+                case R_INITMARK:
+                    saw_im = true;
+                    if (g->pu >= 0) {
+                        ev->old_before_kb = g->pu;
+                        ev->old_total_kb = g->pt;
+                    }
+                    break;
+                case R_REMARK:
+                    saw_remark = true;
+                    if (g->pu >= 0) {
+                        ev->old_before_kb = g->pu;
+                        ev->old_total_kb = g->pt;
+                    }
+                    break;
+                case R_NONE: break;
+                }
+            }
+            d--;
+            i++;
+            continue;
+        }
+        if (c == '(') {
+            ev->flags |= paren_flags(t, n, i);
+            i++;
+            continue;
+        }
+        if (gcl_digit(c)) {
+            char pc = i > 0 ? t[i - 1] : ' ';
+            if ((pc >= 'a' && pc <= 'z') || (pc >= 'A' && pc <= 'Z') || gcl_digit(pc) || pc == '.' ||
+                pc == '_') {
+                i++;
+                continue;
+            }
+            struct seg *g = d < MAXD ? &st[d] : NULL;
+            /* find what follows the number before converting it: most numbers
+               here are timestamps ("1.234:") and are skipped unparsed */
+            size_t k = i;
+            while (k < n && gcl_digit(t[k]))
+                k++;
+            if (k + 1 < n && (t[k] == '.' || t[k] == ',') && gcl_digit(t[k + 1])) {
+                k++;
+                while (k < n && gcl_digit(t[k]))
+                    k++;
+            }
+            if (k < n && (t[k] == 'K' || t[k] == 'M' || t[k] == 'G' || t[k] == 'B')) {
+                size_t used = sizes_at(t, n, i, g);
+                i += used ? used : k - i;
+                continue;
+            }
+            if (STARTS(t, n, k, " secs") || STARTS(t, n, k, " sec]")) {
+                int64_t ns;
+                if (g && parse_secs_ns(t + i, k - i, &ns) == k - i)
+                    g->secs_ns = ns;
+                i = k + 4;
+                continue;
+            }
+            i = k;
+            continue;
+        }
+        i++;
+    }
+    if (!closed)
+        return GCL_OPEN;
+    size_t end = close + 1;
+    /* optional " [Times: user=.. sys=.., real=.. secs]" */
+    size_t j = end;
+    while (j < n && t[j] == ' ')
+        j++;
+    if (STARTS(t, n, j, "[Times:")) {
+        const char *cb = memchr(t + j, ']', n - j);
+        if (cb) {
+            gcl_times(t + j, (size_t)(cb - (t + j)), &ev->user_ns, &ev->sys_ns, &ev->real_ns);
+            end = (size_t)(cb - t) + 1;
+        }
+    }
+    out->end = end;
+    out->hint = hint;
+
+    struct seg *top = &st[1];
+    ev->duration_ns = top->secs_ns;
+    if (top->tb >= 0) {
+        ev->heap_before_kb = top->tb;
+        ev->heap_after_kb = top->ta;
+        ev->heap_total_kb = top->tt;
+    } else if (top->pu >= 0) {
+        /* initial mark / remark print "used(capacity)" only */
+        ev->heap_before_kb = top->pu;
+        ev->heap_total_kb = top->pt;
+    }
+
+    const char *cause = out->cause;
+    size_t cl = out->cause_len;
+    switch (h) {
+    case H_FULL:
+        ev->kind = GC_KIND_FULL;
+        ev->name = "Full GC";
+        break;
+    case H_G1PAUSE:
+        out->g1 = true;
+        if (g1_im) {
+            ev->kind = GC_KIND_INITIAL_MARK;
+            ev->name = "G1 Initial Mark";
+        } else if (g1_mixed) {
+            ev->kind = GC_KIND_MIXED;
+            ev->name = "G1 Mixed";
+        } else {
+            ev->kind = GC_KIND_YOUNG;
+            ev->name = "G1 Young";
+        }
+        break;
+    case H_G1REMARK:
+        out->g1 = true;
+        ev->kind = GC_KIND_REMARK;
+        ev->name = "G1 Remark";
+        break;
+    case H_G1CLEANUP:
+        out->g1 = true;
+        ev->kind = GC_KIND_CLEANUP;
+        ev->name = "G1 Cleanup";
+        break;
+    case H_GC:
+        if (saw_im || (cause && eq(cause, cl, "CMS Initial Mark"))) {
+            ev->kind = GC_KIND_INITIAL_MARK;
+            ev->name = "CMS Initial Mark";
+            hint = GC_COLL_CMS;
+        } else if (saw_remark || (cause && eq(cause, cl, "CMS Final Remark"))) {
+            /* with -XX:+CMSScavengeBeforeRemark a ParNew runs inside the
+               remark pause: still one stop-the-world pause, one event */
+            ev->kind = GC_KIND_REMARK;
+            ev->name = "CMS Remark";
+            hint = GC_COLL_CMS;
+        } else if (old_collected || (ev->flags & GCF_CONC_MODE_FAILURE)) {
+            /* the young collection fell back to a stop-the-world old collection */
+            ev->kind = GC_KIND_FULL;
+            ev->name = "Full GC";
+        } else {
+            ev->kind = GC_KIND_YOUNG;
+            ev->name = yname ? yname : "GC";
+            /* -verbose:gc CMS prints initial mark and remark as "[GC 46468K(83008K), 0.0039 secs]" */
+            out->pair_only = !saw_young && !cause && top->tb < 0 && top->pu >= 0 && !old_collected;
+        }
+        (void)saw_young;
+        break;
+    }
+    out->hint = hint;
+    if (cause) {
+        if (eq(cause, cl, "System.gc()") || eq(cause, cl, "System") || mem_starts(cause, cl, "Heap Dump") ||
+            mem_starts(cause, cl, "Heap Inspection"))
+            ev->flags |= GCF_SYSTEM_GC;
+        else if (mem_starts(cause, cl, "Metadata GC") || mem_starts(cause, cl, "Last ditch") ||
+                 mem_starts(cause, cl, "Permanent Generation"))
+            ev->flags |= GCF_METASPACE;
+        else if (memmem(cause, cl, "Humongous", 9))
+            ev->flags |= GCF_HUMONGOUS;
+    }
+    if (ev->duration_ns < 0 && ev->heap_before_kb < 0)
+        return GCL_BAD;
+    return GCL_OK;
+}
+
+bool gcl_is_event_start(const char *t, size_t n)
+{
+    if (STARTS(t, n, 0, "[Full GC"))
+        return true;
+    if (!STARTS(t, n, 0, "[GC"))
+        return false;
+    if (n > 4 && t[3] == ' ' && ((t[4] >= 'a' && t[4] <= 'z') || (t[4] >= 'A' && t[4] <= 'Z')))
+        return STARTS(t, n, 4, "pause") || STARTS(t, n, 4, "remark") || STARTS(t, n, 4, "cleanup") ||
+               STARTS(t, n, 4, "TLAB") || STARTS(t, n, 4, "Before GC:");
+    return true;
+}

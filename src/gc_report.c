@@ -1,0 +1,326 @@
+/*
+ * gc_report.c — the GC analysis as a report tree (JSON keys are a stable
+ * interface: docs/json.md). Durations are shown in ms with 3 decimals,
+ * sizes in KB or MB as the key says.
+ */
+#include "gc_analysis.h"
+#include "timeparse.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double pause_pcts[] = {50, 90, 95, 99, 99.9, 100};
+
+static double ms(int64_t ns)
+{
+    return (double)ns / 1e6;
+}
+
+static void pct_key(double p, char *buf, size_t n)
+{
+    snprintf(buf, n, "p%g", p);
+}
+
+/* Describe a moment: ISO wall time when known, else uptime seconds. */
+void gc_format_moment(int64_t t_ns, int64_t wall_ms, int32_t tz, char *buf, size_t n);
+void gc_format_moment(int64_t t_ns, int64_t wall_ms, int32_t tz, char *buf, size_t n)
+{
+    if (wall_ms >= 0)
+        format_iso8601(wall_ms, tz, buf, n);
+    else if (t_ns >= 0)
+        snprintf(buf, n, "uptime %.3fs", (double)t_ns / 1e9);
+    else
+        snprintf(buf, n, "unknown time");
+}
+
+static void add_percentiles(struct report_node *o, const struct hist *h)
+{
+    struct report_node *p = rn_obj(o, "percentiles");
+    rn_title(p, "Percentiles (ms)");
+    for (size_t i = 0; i < ARRAY_LEN(pause_pcts); i++) {
+        char k[16];
+        pct_key(pause_pcts[i], k, sizeof k);
+        rn_num(p, k, h->total ? ms(hist_percentile(h, pause_pcts[i])) : NAN, 3);
+    }
+}
+
+static void table_rows(struct report_node *arr, const struct gc_table *t, const char *name_key,
+                       bool with_kind, bool with_pct)
+{
+    /* largest total first: where the time went */
+    size_t n = t->n;
+    const struct gc_named **order = xmalloc((n ? n : 1) * sizeof *order);
+    for (size_t i = 0; i < n; i++)
+        order[i] = &t->rows[i];
+    for (size_t i = 1; i < n; i++) {
+        const struct gc_named *x = order[i];
+        size_t j = i;
+        while (j > 0 && (order[j - 1]->total_ns < x->total_ns ||
+                         (order[j - 1]->total_ns == x->total_ns && order[j - 1]->count < x->count))) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = x;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const struct gc_named *r = order[i];
+        struct report_node *o = rn_obj(arr, NULL);
+        rn_str(o, name_key, r->name);
+        if (with_kind)
+            rn_str(o, "kind", gc_kind_name(r->kind));
+        rn_int(o, "count", (int64_t)r->count);
+        rn_num(o, "total_ms", ms(r->total_ns), 3);
+        rn_num(o, "mean_ms", r->count ? ms(r->total_ns) / (double)r->count : 0, 3);
+        if (with_pct) {
+            rn_num(o, "min_ms", r->count && r->min_ns != INT64_MAX ? ms(r->min_ns) : 0, 3);
+            rn_num(o, "p99_ms", r->h && r->h->total ? ms(hist_percentile(r->h, 99)) : 0, 3);
+        }
+        rn_num(o, "max_ms", ms(r->max_ns), 3);
+    }
+    free(order);
+}
+
+static void report_pauses(const struct gc_analysis *a, struct report_node *root)
+{
+    struct report_node *p = rn_obj(root, "pauses");
+    rn_title(p, "Stop-the-world pauses");
+    rn_int(p, "count", (int64_t)a->pause_count);
+    rn_title(rn_unit(rn_num(p, "total_ms", ms(a->pause_total_ns), 3), "ms"), "total");
+    rn_title(rn_unit(rn_num(p, "min_ms", a->pause_count ? ms(a->pause_min_ns) : 0, 3), "ms"), "min");
+    rn_title(rn_unit(rn_num(p, "mean_ms", a->pause_count ? ms(a->pause_total_ns) / (double)a->pause_count : 0, 3), "ms"), "mean");
+    rn_title(rn_unit(rn_num(p, "max_ms", ms(a->pause_max_ns), 3), "ms"), "max");
+    rn_title(rn_unit(rn_num(p, "stddev_ms", hist_stddev(&a->pause_h) / 1e6, 3), "ms"), "stddev");
+    add_percentiles(p, &a->pause_h);
+
+    struct report_node *over = rn_obj(root, "over_ms");
+    rn_title(over, "Pauses longer than");
+    for (int i = 0; i < a->th.n_over; i++) {
+        char k[32];
+        snprintf(k, sizeof k, "%g", ms(a->th.over_ns[i]));
+        struct report_node *n = rn_int(over, k, (int64_t)a->over[i]);
+        char t[48];
+        snprintf(t, sizeof t, "> %g ms", ms(a->th.over_ns[i]));
+        rn_title(n, t);
+    }
+}
+
+static void report_kinds(const struct gc_analysis *a, struct report_node *root)
+{
+    struct report_node *arr = rn_arr(root, "pause_kinds");
+    rn_title(arr, "Pause kinds");
+    rn_flags(arr, RF_TABLE);
+    table_rows(arr, &a->by_name, "name", true, true);
+
+    struct report_node *k = rn_obj(root, "kinds");
+    rn_flags(k, RF_NOTEXT);
+    for (int i = 0; i < GC_KIND__COUNT; i++) {
+        if (!a->kind[i].count)
+            continue;
+        struct report_node *o = rn_obj(k, gc_kind_name((enum gc_kind)i));
+        rn_int(o, "count", (int64_t)a->kind[i].count);
+        rn_num(o, "total_ms", ms(a->kind[i].total_ns), 3);
+        rn_num(o, "max_ms", ms(a->kind[i].max_ns), 3);
+    }
+
+    struct report_node *c = rn_obj(root, "cycles");
+    rn_title(c, "Collections");
+    /* Collections of STW collectors are their pauses; concurrent collectors
+       (ZGC, Shenandoah) log one cycle line per collection. */
+    uint64_t count = a->collections + a->cycle_events;
+    if (a->distinct_gc_ids > count)
+        count = a->distinct_gc_ids;
+    rn_int(c, "count", (int64_t)count);
+    rn_title(rn_int(c, "stw_collections", (int64_t)a->collections), "stop-the-world collections");
+    rn_title(rn_int(c, "concurrent_cycles", (int64_t)(a->cycle_events + a->conc_cycles_started)),
+             "concurrent cycles");
+    rn_title(rn_int(c, "gc_ids", (int64_t)a->distinct_gc_ids), "distinct GC ids");
+
+    struct report_node *ck = rn_arr(c, "by_name");
+    rn_title(ck, "Concurrent collector cycles");
+    rn_flags(ck, RF_TABLE);
+    table_rows(ck, &a->cycle_names, "name", false, false);
+
+    struct report_node *cc = rn_arr(root, "concurrent_phases");
+    rn_title(cc, "Concurrent phases (application keeps running)");
+    rn_flags(cc, RF_TABLE);
+    table_rows(cc, &a->concurrent, "name", false, false);
+}
+
+static void report_time(const struct gc_analysis *a, struct report_node *root)
+{
+    struct report_node *t = rn_obj(root, "time");
+    rn_title(t, "Time");
+    rn_unit(rn_num(t, "span_s", (double)a->span_ns / 1e9, 3), "s");
+    rn_int(t, "segments", a->segments);
+    char buf[64];
+    if (a->first_wall_ms >= 0) {
+        format_iso8601(a->first_wall_ms, a->tz_min, buf, sizeof buf);
+        rn_str(t, "first", buf);
+        format_iso8601(a->last_wall_ms, a->tz_min, buf, sizeof buf);
+        rn_str(t, "last", buf);
+    } else {
+        rn_null(t, "first");
+        rn_null(t, "last");
+    }
+    rn_flags(rn_num(root, "throughput_pct", gc_analysis_throughput_pct(a), 3), RF_NOTEXT);
+
+    struct report_node *f = rn_obj(root, "frequency");
+    rn_title(f, "Young collection frequency");
+    double minutes = (double)a->span_ns / 6e10;
+    uint64_t young = a->young_h.total; /* young, mixed and G1 concurrent-start pauses */
+    rn_int(f, "young_count", (int64_t)young);
+    rn_title(rn_num(f, "per_min_mean", minutes > 0 ? (double)young / minutes : NAN, 2), "per minute (mean)");
+    rn_title(rn_int(f, "per_min_max", (int64_t)a->max_minute_young), "per minute (max)");
+    const struct hist *ih = &a->young_interval_h;
+    rn_unit(rn_title(rn_num(f, "interval_mean_s", ih->total ? hist_mean(ih) / 1e9 : NAN, 3), "interval (mean)"), "s");
+    rn_unit(rn_title(rn_num(f, "interval_p50_s", ih->total ? (double)hist_percentile(ih, 50) / 1e9 : NAN, 3), "interval (P50)"), "s");
+    rn_unit(rn_title(rn_num(f, "interval_min_s", ih->total ? (double)ih->min / 1e9 : NAN, 3), "interval (min)"), "s");
+}
+
+static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse_ctx *ctx,
+                              struct report_node *root)
+{
+    struct report_node *c = rn_obj(root, "gc_cpu");
+    rn_title(c, "GC CPU ([Times:] / gc,cpu lines)");
+    rn_int(c, "events", (int64_t)a->cpu_events);
+    if (a->cpu_events) {
+        rn_unit(rn_num(c, "user_s", (double)a->user_ns / 1e9, 3), "s");
+        rn_unit(rn_num(c, "sys_s", (double)a->sys_ns / 1e9, 3), "s");
+        rn_unit(rn_num(c, "real_s", (double)a->real_ns / 1e9, 3), "s");
+        rn_title(rn_num(c, "cpu_per_real", a->real_ns ? (double)(a->user_ns + a->sys_ns) / (double)a->real_ns : NAN, 2),
+                 "(user+sys)/real");
+        rn_unit(rn_title(rn_num(c, "cpu_share_of_span_pct",
+                                a->span_ns ? 100.0 * (double)(a->user_ns + a->sys_ns) / (double)a->span_ns : NAN, 3),
+                         "GC CPU / span (cores x 100)"), "%");
+    }
+
+    struct report_node *m = rn_obj(root, "memory");
+    rn_title(m, "Memory");
+    double alloc_s = (double)(a->alloc_last_t_ns - a->alloc_first_t_ns) / 1e9;
+    rn_unit(rn_title(rn_num(m, "alloc_rate_mb_s", alloc_s > 0 ? (double)a->alloc_kb / 1024.0 / alloc_s : NAN, 3),
+                     "allocation rate"), "MB/s");
+    rn_unit(rn_title(rn_num(m, "promotion_rate_mb_s",
+                            a->promo_events && alloc_s > 0 ? (double)a->promoted_kb / 1024.0 / alloc_s : NAN, 3),
+                     "promotion rate"), "MB/s");
+    rn_unit(rn_num(m, "allocated_mb", (double)a->alloc_kb / 1024.0, 1), "MB");
+    rn_unit(rn_num(m, "promoted_mb", a->promo_events ? (double)a->promoted_kb / 1024.0 : NAN, 1), "MB");
+    int64_t hmax = a->heap_total_max_kb;
+    if (ctx->heap_max_kb > hmax)
+        hmax = ctx->heap_max_kb;
+    rn_unit(rn_title(rn_int(m, "heap_max_kb", hmax), "heap capacity (max seen)"), "KB");
+    rn_unit(rn_title(rn_int(m, "heap_after_gc_min_kb", a->after_max_kb >= 0 ? a->after_min_kb : -1),
+                     "heap after GC (min)"), "KB");
+    rn_unit(rn_title(rn_int(m, "heap_after_gc_max_kb", a->after_max_kb), "heap after GC (max)"), "KB");
+    struct report_node *l = rn_obj(m, "live_set_after_full");
+    rn_title(l, "Live set (heap after full GC)");
+    rn_int(l, "count", (int64_t)a->full_after_n);
+    if (a->full_after_n) {
+        rn_unit(rn_num(l, "first_mb", (double)a->full_after_first_kb / 1024.0, 1), "MB");
+        rn_unit(rn_num(l, "last_mb", (double)a->full_after_last_kb / 1024.0, 1), "MB");
+        rn_unit(rn_num(l, "max_mb", (double)a->full_after_max_kb / 1024.0, 1), "MB");
+    }
+    double n = (double)a->full_after_n;
+    double den = n * a->fa_sum_tt - a->fa_sum_t * a->fa_sum_t;
+    double slope = a->full_after_n >= 3 && den > 0 ? (n * a->fa_sum_ty - a->fa_sum_t * a->fa_sum_y) / den : NAN;
+    rn_unit(rn_title(rn_num(l, "trend_mb_per_hour", slope / 1024.0, 3), "trend"), "MB/h");
+}
+
+static void report_causes_stalls(const struct gc_analysis *a, struct report_node *root)
+{
+    struct report_node *arr = rn_arr(root, "causes");
+    rn_title(arr, "Causes");
+    rn_flags(arr, RF_TABLE);
+    table_rows(arr, &a->causes, "cause", false, false);
+
+    struct report_node *s = rn_obj(root, "alloc_stalls");
+    rn_title(s, "Allocation stalls (threads waiting for memory)");
+    rn_int(s, "count", (int64_t)a->stall_count);
+    rn_unit(rn_num(s, "total_ms", ms(a->stall_total_ns), 3), "ms");
+    rn_unit(rn_num(s, "max_ms", ms(a->stall_max_ns), 3), "ms");
+    rn_unit(rn_num(s, "p99_ms", a->stall_count ? ms(hist_percentile(&a->stall_h, 99)) : 0, 3), "ms");
+    rn_int(s, "relocation_stalls", (int64_t)a->reloc_stall_count);
+    rn_int(s, "cycles_caused", (int64_t)a->alloc_stall_cycles.count);
+    struct report_node *t = rn_arr(s, "threads");
+    rn_title(t, "Stalled threads");
+    rn_flags(t, RF_TABLE);
+    table_rows(t, &a->stall_threads, "thread", false, false);
+
+    struct report_node *sp = rn_obj(root, "safepoints");
+    rn_title(sp, "Safepoints (all VM operations, GC included)");
+    rn_int(sp, "count", (int64_t)a->sp_count);
+    if (a->sp_count) {
+        rn_unit(rn_num(sp, "total_ms", ms(a->sp_total_ns), 3), "ms");
+        rn_unit(rn_num(sp, "max_ms", ms(a->sp_max_ns), 3), "ms");
+        rn_unit(rn_title(rn_num(sp, "ttsp_max_ms", ms(a->sp_ttsp_max_ns), 3), "time to safepoint (max)"), "ms");
+        /* Only meaningful when the safepoint lines cover every GC pause. */
+        bool covers = a->sp_count >= a->pause_count && a->sp_total_ns >= a->pause_total_ns;
+        rn_unit(rn_title(rn_num(sp, "non_gc_ms", covers ? ms(a->sp_total_ns - a->pause_total_ns) : NAN, 3),
+                         "stopped time beyond GC pauses"), "ms");
+    }
+}
+
+static void report_by(const struct gc_analysis *a, struct report_node *root)
+{
+    if (a->by == GC_BY_NONE)
+        return;
+    struct report_node *arr = rn_arr(root, "by");
+    rn_title(arr, a->by == GC_BY_DAY ? "Pauses by day" : "Pauses by hour");
+    rn_flags(arr, RF_TABLE);
+    for (size_t i = 0; i < a->nbuckets; i++) {
+        const struct gc_bucket *b = &a->buckets[i];
+        struct report_node *o = rn_obj(arr, NULL);
+        char buf[64];
+        if (a->time_is_wall) {
+            format_local_time(b->key, 0, buf, sizeof buf);
+            if (a->by == GC_BY_DAY)
+                buf[10] = '\0';
+            else
+                buf[13] = '\0';
+        } else {
+            snprintf(buf, sizeof buf, "+%lldh", (long long)(b->key / 3600000));
+        }
+        rn_str(o, "period", buf);
+        rn_int(o, "pauses", (int64_t)b->pauses);
+        rn_num(o, "total_ms", ms(b->total_ns), 3);
+        rn_num(o, "max_ms", ms(b->max_ns), 3);
+        rn_int(o, "full", (int64_t)b->full);
+        for (int j = 0; j < a->th.n_over; j++) {
+            char k[32];
+            snprintf(k, sizeof k, "over_%gms", ms(a->th.over_ns[j]));
+            rn_title(rn_int(o, k, (int64_t)b->over[j]), k + 5);
+        }
+    }
+}
+
+void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *ctx,
+                        const char *jvm_format, struct report_node *root)
+{
+    struct report_node *s = rn_obj(root, "summary");
+    rn_title(s, "GC log summary");
+    rn_flags(s, RF_NOJSON);
+    rn_str(s, "collector", gc_collector_name(ctx->collector));
+    rn_str(s, "format", jvm_format);
+    if (ctx->jvm_version)
+        rn_str(s, "jvm", ctx->jvm_version);
+    rn_unit(rn_num(s, "span", (double)a->span_ns / 1e9, 3), "s");
+    rn_str(s, "pauses", "");
+    char buf[160];
+    snprintf(buf, sizeof buf, "%llu, %.3f ms in total, max %.3f ms",
+             (unsigned long long)a->pause_count, ms(a->pause_total_ns), ms(a->pause_max_ns));
+    free(s->last->s);
+    s->last->s = xstrdup(buf);
+    rn_unit(rn_title(rn_num(s, "throughput", gc_analysis_throughput_pct(a), 3), "throughput"), "% of wall time outside GC pauses");
+
+    rn_flags(rn_str(root, "collector", gc_collector_name(ctx->collector)), RF_NOTEXT);
+    rn_flags(rn_str(root, "jvm_format", jvm_format), RF_NOTEXT);
+    rn_flags(rn_str(root, "jvm_version", ctx->jvm_version), RF_NOTEXT);
+    report_time(a, root);
+    report_pauses(a, root);
+    report_kinds(a, root);
+    report_by(a, root);
+    report_causes_stalls(a, root);
+    report_cpu_memory(a, ctx, root);
+}

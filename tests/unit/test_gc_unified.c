@@ -1,0 +1,344 @@
+/*
+ * test_gc_unified.c — the unified-logging parser on short real snippets.
+ * Lines are copied from the public corpus files named in each comment
+ * (corpus/gc/..., see MANIFEST.tsv for their origin), a few lines each; the
+ * decorator/locale variants are those lines re-decorated by hand.
+ */
+#include "t.h"
+#include "test_gc_unified_collect.h"
+
+static const struct gc_event *ev_at(const struct gcu_run *r, size_t i)
+{
+    return i < r->evs.n ? &r->evs.ev[i] : NULL;
+}
+
+/* G1 JDK 17 gc*: from GCViewer/sample-ujl-jdk17-full-concurrent-cycle-g1-gc-all-safepont,os-cpu.txt
+   (region lines, summary and cpu line of GC(6); cpu/summary figures from jifa/17G1Parser.log style) */
+static void g1_gc_star_with_cpu(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[2022-01-29T16:34:51.600+0000][200ms][info][gc,init] Version: 17.0.1+12-39 (release)\n"
+             "[2022-01-29T16:34:51.600+0000][200ms][info][gc,init] Heap Region Size: 1M\n"
+             "[2022-01-29T16:34:51.601+0000][201ms][info][gc] Using G1\n"
+             "[2022-01-29T16:34:51.644+0000][235ms][info][gc,start    ] GC(6) Pause Young (Normal) (G1 Evacuation Pause)\n"
+             "[2022-01-29T16:34:51.652+0000][243ms][info][gc,heap     ] GC(6) Eden regions: 6->0(6)\n"
+             "[2022-01-29T16:34:51.652+0000][243ms][info][gc,heap     ] GC(6) Survivor regions: 1->1(1)\n"
+             "[2022-01-29T16:34:51.652+0000][243ms][info][gc,heap     ] GC(6) Old regions: 3->4\n"
+             "[2022-01-29T16:34:51.652+0000][243ms][info][gc,heap     ] GC(6) Humongous regions: 0->0\n"
+             "[2022-01-29T16:34:51.652+0000][243ms][info][gc,metaspace] GC(6) Metaspace: 632K(832K)->632K(832K) NonClass: 577K(704K)->577K(704K) Class: 54K(128K)->54K(128K)\n"
+             "[2022-01-29T16:34:51.652+0000][243ms][info][gc          ] GC(6) Pause Young (Normal) (G1 Evacuation Pause) 9M->4M(16M) 8.120ms\n"
+             "[2022-01-29T16:34:51.652+0000][243ms][info][gc,cpu      ] GC(6) User=0.02s Sys=0.01s Real=0.01s\n"
+             "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] Safepoint \"G1CollectForAllocation\", Time since last: 1634200 ns, Reaching safepoint: 92800 ns, At safepoint: 11173200 ns, Total: 11266000 ns\n");
+    CHECK_EQ_INT(r.evs.n, 2);
+    const struct gc_event *e = ev_at(&r, 0);
+    CHECK(e && e->type == GC_EV_PAUSE);
+    if (e) {
+        CHECK_EQ_INT(e->kind, GC_KIND_YOUNG);
+        CHECK_STR(e->name, "Pause Young (Normal)");
+        CHECK_STR(e->cause, "G1 Evacuation Pause");
+        CHECK_EQ_INT(e->gc_id, 6);
+        CHECK_EQ_INT(e->duration_ns, 8120000);
+        CHECK_EQ_INT(e->uptime_ns, 235000000); /* from the gc,start line */
+        CHECK_EQ_INT(e->heap_before_kb, 9 * 1024);
+        CHECK_EQ_INT(e->heap_after_kb, 4 * 1024);
+        CHECK_EQ_INT(e->heap_total_kb, 16 * 1024);
+        CHECK_EQ_INT(e->young_before_kb, 7 * 1024);
+        CHECK_EQ_INT(e->young_after_kb, 1 * 1024);
+        CHECK_EQ_INT(e->old_before_kb, 3 * 1024);
+        CHECK_EQ_INT(e->old_after_kb, 4 * 1024);
+        CHECK_EQ_INT(e->meta_before_kb, 632);
+        CHECK_EQ_INT(e->meta_total_kb, 832);
+        CHECK_EQ_INT(e->user_ns, 20000000);
+        CHECK_EQ_INT(e->sys_ns, 10000000);
+        CHECK_EQ_INT(e->real_ns, 10000000);
+        CHECK_EQ_INT(e->line, 10);
+        CHECK_EQ_INT(e->tz_offset_min, 0);
+    }
+    const struct gc_event *s = ev_at(&r, 1);
+    CHECK(s && s->type == GC_EV_SAFEPOINT);
+    if (s) {
+        CHECK_STR(s->name, "G1CollectForAllocation");
+        CHECK_EQ_INT(s->duration_ns, 11266000);
+        CHECK_EQ_INT(s->ttsp_ns, 92800);
+    }
+    CHECK_EQ_INT(r.ctx.collector, GC_COLL_G1);
+    CHECK_STR(r.ctx.jvm_version, "17.0.1+12-39");
+    CHECK_EQ_INT(r.diag.total, 0);
+    gcu_fini(&r);
+}
+
+/* One line under many decorator sets: GCViewer/sample-ujl-g1-gc-defaults.txt line 2, re-decorated. */
+static void decorators_any_order(void)
+{
+    static const char *const lines[] = {
+        "[0.202s][info][gc] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 6.529ms",
+        "[2020-10-28T10:45:28.100+0800][0.202s][3212][15140][info][gc     ] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 6.529ms",
+        "[2020-10-28T02:45:28.100+0000][202ms] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 6.529ms",
+        "[1603853128100ms][202000000ns][myhost][3212][info][gc] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 6.529ms",
+        "GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 6.529ms",
+        "[0,202s][info][gc] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 6,529ms\r",
+        "[info][gc] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 6.529ms",
+    };
+    static const int64_t want_up[] = {195471000, 195471000, 195471000, 195471000, -1, 195471000, -1};
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        struct gcu_run r;
+        gcu_init(&r);
+        gcu_feed(&r, &gc_unified_ops, lines[i]);
+        CHECK_EQ_INT(r.evs.n, 1);
+        const struct gc_event *e = ev_at(&r, 0);
+        if (e) {
+            CHECK_EQ_INT(e->duration_ns, 6529000);
+            CHECK_EQ_INT(e->uptime_ns, want_up[i]);
+            CHECK_EQ_INT(e->heap_after_kb, 12 * 1024);
+            CHECK_STR(e->cause, "G1 Evacuation Pause");
+            if (i == 1 || i == 2 || i == 3)
+                CHECK_EQ_INT(e->wall_ms, 1603853128100LL - 6);
+            if (i == 1)
+                CHECK_EQ_INT(e->tz_offset_min, 480);
+        }
+        if (r.diag.total)
+            printf("#   line %zu unparsed\n", i);
+        CHECK_EQ_INT(r.diag.total, 0);
+        gcu_fini(&r);
+    }
+}
+
+/* ZGC JDK 17: jifa/17ZGCParser.log and GCViewer/sample-ujl-zgc-gc-other.txt */
+static void zgc_cycle_and_stalls(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[0.918s][info][gc,start    ] GC(0) Garbage Collection (Warmup)\n"
+             "[0.918s][info][gc,phases   ] GC(0) Pause Mark Start 0.007ms\n"
+             "[0.930s][info][gc          ] Allocation Stall (Group1.Backend.CompositeBackend{Tier1}.1) 0.706ms\n"
+             "[0.931s][info][gc          ] Relocation Stall (main) 0.720ms\n"
+             "[0.940s][info][gc,phases   ] GC(0) Concurrent Mark 20.5ms\n"
+             "[0.950s][info][gc          ] GC(0) Garbage Collection (Warmup) 104M(10%)->88M(9%)\n");
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, GC_KIND_ZGC_PHASE), 1);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_STALL, -1), 2);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CONCURRENT, -1), 1);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CYCLE, -1), 1);
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->type == GC_EV_CYCLE) {
+            CHECK_STR(e->cause, "Warmup");
+            CHECK_EQ_INT(e->uptime_ns, 918000000);
+            CHECK_EQ_INT(e->duration_ns, 32000000);
+            CHECK_EQ_INT(e->heap_before_kb, 104 * 1024);
+            CHECK_EQ_INT(e->heap_after_kb, 88 * 1024);
+        } else if (e->type == GC_EV_STALL && e->name[0] == 'A') {
+            CHECK_STR(e->thread, "Group1.Backend.CompositeBackend{Tier1}.1");
+            CHECK_EQ_INT(e->duration_ns, 706000);
+        } else if (e->type == GC_EV_STALL) {
+            CHECK_STR(e->name, "Relocation Stall");
+            CHECK_STR(e->thread, "main");
+        } else if (e->type == GC_EV_PAUSE) {
+            CHECK_STR(e->name, "Pause Mark Start");
+            CHECK_STR(e->cause, "Warmup");
+        }
+    }
+    CHECK_EQ_INT(r.ctx.collector, GC_COLL_ZGC);
+    gcu_fini(&r);
+}
+
+/* Generational ZGC (JDK 21/25): garbagecat/dataset271.txt, dataset272.txt */
+static void zgc_generational(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[0.193s][info][gc          ] GC(2) Major Collection (Warmup)\n"
+             "[0.193s][info][gc,phases   ] GC(2) Y: Young Generation\n"
+             "[0.193s][info][gc,phases   ] GC(2) Y: Pause Mark Start (Major) 0.009ms\n"
+             "[0.204s][info][gc,phases   ] GC(2) Y: Concurrent Mark 10.699ms\n"
+             "[0.215s][info][gc,phases   ] GC(2) O: Pause Mark End 0.006ms\n"
+             "[0.228s][info][gc          ] GC(2) Major Collection (Warmup) 30M(31%)->26M(27%) 0.036s\n"
+             "[0.296s][info][gc          ] GC(3) Minor Collection (Allocation Rate)\n"
+             "[0.300s][info][gc,phases   ] GC(3) y: Pause Mark Start 0.010ms\n"
+             "[0.316s][info][gc          ] GC(3) Minor Collection (Allocation Rate) 60M(62%)->62M(65%) 0.020s\n");
+    CHECK_EQ_INT(r.evs.n, 6);
+    const struct gc_event *e;
+    e = ev_at(&r, 0);
+    CHECK(e && e->type == GC_EV_PAUSE && !strcmp(e->name, "Y: Pause Mark Start") && (e->flags & GCF_GEN_YOUNG));
+    e = ev_at(&r, 1);
+    CHECK(e && e->type == GC_EV_CONCURRENT && !strcmp(e->name, "Y: Concurrent Mark"));
+    e = ev_at(&r, 2);
+    CHECK(e && e->type == GC_EV_PAUSE && !strcmp(e->name, "O: Pause Mark End") && (e->flags & GCF_GEN_OLD));
+    e = ev_at(&r, 3);
+    CHECK(e && e->type == GC_EV_CYCLE && (e->flags & GCF_GEN_OLD) && e->duration_ns == 36000000);
+    if (e) {
+        CHECK_STR(e->name, "Major Collection");
+        CHECK_EQ_INT(e->uptime_ns, 192000000);
+    }
+    e = ev_at(&r, 4);
+    CHECK(e && e->type == GC_EV_PAUSE && !strcmp(e->name, "Y: Pause Mark Start"));
+    e = ev_at(&r, 5);
+    CHECK(e && e->type == GC_EV_CYCLE && (e->flags & GCF_GEN_YOUNG) && e->cause &&
+          !strcmp(e->cause, "Allocation Rate"));
+    CHECK_EQ_INT(r.ctx.collector, GC_COLL_ZGC_GEN);
+    gcu_fini(&r);
+}
+
+/* Shenandoah JDK 17: GCViewer/Sample-ujl-shenandoah-jdk17.txt; degenerated: garbagecat/dataset285.txt */
+static void shenandoah_cycle(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[1.466s][info][gc          ] Trigger: Learning 1 of 5. Free (2767M) is below initial threshold (2767M)\n"
+             "[1.466s][info][gc,start    ] GC(0) Concurrent reset\n"
+             "[1.491s][info][gc          ] GC(0) Concurrent reset 25.172ms\n"
+             "[1.492s][info][gc,start    ] GC(0) Pause Init Mark (unload classes)\n"
+             "[1.493s][info][gc          ] GC(0) Pause Init Mark (unload classes) 1.313ms\n"
+             "[1.724s][info][gc          ] GC(0) Concurrent cleanup 1593M->1282M(1606M) 0.199ms\n"
+             "[1.800s][info][gc          ] GC(0) Pause Final Update Refs 0.100ms\n"
+             "[2.000s] GC(1) Pause Degenerated GC (Outside of Cycle)\n"
+             "[2.013s] GC(1) Pause Degenerated GC (Outside of Cycle) 90M->15M(96M) 13.088ms\n");
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CYCLE, -1), 1);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, GC_KIND_SHEN_PHASE), 2);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, GC_KIND_DEGENERATED), 1);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CONCURRENT, -1), 2);
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->type == GC_EV_CYCLE) {
+            CHECK_EQ_INT(e->gc_id, 0);
+            CHECK_STR(e->cause, "Learning");
+            CHECK_EQ_INT(e->heap_before_kb, 1593 * 1024);
+            CHECK_EQ_INT(e->heap_after_kb, 1282 * 1024);
+        }
+        if (e->kind == GC_KIND_DEGENERATED) {
+            CHECK(e->flags & GCF_DEGENERATED);
+            CHECK_EQ_INT(e->duration_ns, 13088000);
+            CHECK_STR(e->name, "Pause Degenerated GC");
+        }
+        if (e->kind == GC_KIND_SHEN_PHASE && e->gc_id == 0 && e->duration_ns == 1313000)
+            CHECK_STR(e->name, "Pause Init Mark");
+    }
+    CHECK_EQ_INT(r.ctx.collector, GC_COLL_SHENANDOAH);
+    gcu_fini(&r);
+}
+
+/* JDK 9-12 safepoint lines: garbagecat/dataset182.txt */
+static void safepoint_old_style(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[0.166s][info][safepoint     ] Entering safepoint region: G1CollectForAllocation\n"
+             "[0.167s][info][safepoint     ] Leaving safepoint region\n"
+             "[0.167s][info][safepoint     ] Total time for which application threads were stopped: 0.0004180 seconds, Stopping threads took: 0.0000219 seconds\n"
+             "[0.168s][info][safepoint     ] Application time: 0.0012717 seconds\n");
+    CHECK_EQ_INT(r.evs.n, 1);
+    const struct gc_event *e = ev_at(&r, 0);
+    if (e) {
+        CHECK_EQ_INT(e->type, GC_EV_SAFEPOINT);
+        CHECK_EQ_INT(e->duration_ns, 418000);
+        CHECK_EQ_INT(e->ttsp_ns, 21900);
+        CHECK_STR(e->name, "G1CollectForAllocation");
+    }
+    CHECK_EQ_INT(r.ctx.lines_info, 3);
+    gcu_fini(&r);
+}
+
+/* Serial young upgraded to full (jifa/11GenerationalGCInterleave.log): one pause, not two */
+static void nested_pause_merged(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[5.643s][info][gc,start     ] GC(3) Pause Young (Allocation Failure)\n"
+             "[5.643s][info][gc,start     ] GC(4) Pause Full (Allocation Failure)\n"
+             "[5.789s][info][gc             ] GC(4) Pause Full (Allocation Failure) 215M->132M(247M) 146.153ms\n"
+             "[5.789s][info][gc,heap        ] GC(3) DefNew: 78655K->0K(78656K)\n"
+             "[5.789s][info][gc             ] GC(3) Pause Young (Allocation Failure) 215M->132M(247M) 146.211ms\n"
+             "[5.789s][info][gc,cpu         ] GC(3) User=0.15s Sys=0.00s Real=0.15s\n");
+    CHECK_EQ_INT(r.evs.n, 1);
+    const struct gc_event *e = ev_at(&r, 0);
+    if (e) {
+        CHECK_EQ_INT(e->kind, GC_KIND_FULL);
+        CHECK_EQ_INT(e->gc_id, 3);
+        CHECK_EQ_INT(e->duration_ns, 146211000);
+        CHECK_EQ_INT(e->user_ns, 150000000);
+        CHECK_EQ_INT(e->young_before_kb, 78655);
+    }
+    CHECK_EQ_INT(r.ctx.collector, GC_COLL_SERIAL);
+    gcu_fini(&r);
+}
+
+/* Interleaved G1 concurrent cycle and young pauses; -Xlog:gc only (no cpu lines):
+   each pause is emitted exactly once, the last one at finish(). */
+static void interleaved_exactly_once(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[0.295s][info][gc] GC(5) Pause Young (Concurrent Start) (G1 Humongous Allocation) 80M->80M(128M) 6.187ms\n"
+             "[0.295s][info][gc] GC(6) Concurrent Mark Cycle\n"
+             "[0.314s][info][gc] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 111M->111M(128M) 2.294ms\n"
+             "[0.319s][info][gc] GC(6) Pause Remark 121M->121M(128M) 0.837ms\n"
+             "[0.337s][info][gc] GC(6) Concurrent Mark Cycle 42.463ms\n"
+             "[0.693s][info][gc] GC(8) Pause Young (Mixed) (G1 Evacuation Pause) 29M->28M(123M) 2.790ms\n"
+             "[0.700s][info][gc] GC(9) Pause Full (System.gc()) 29M->8M(123M) 20.000ms\n");
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, -1), 5);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, GC_KIND_INITIAL_MARK), 1);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, GC_KIND_MIXED), 1);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, GC_KIND_REMARK), 1);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CONCURRENT, -1), 1);
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->kind == GC_KIND_INITIAL_MARK) {
+            CHECK(e->flags & GCF_HUMONGOUS);
+            CHECK_STR(e->name, "Pause Young (Concurrent Start)");
+        }
+        if (e->kind == GC_KIND_FULL) {
+            CHECK(e->flags & GCF_SYSTEM_GC);
+            CHECK_STR(e->cause, "System.gc()");
+        }
+    }
+    gcu_fini(&r);
+}
+
+/* Unknown and hostile lines go to diag; nothing crashes; long lines and bad bytes are fine. */
+static void unknown_and_hostile(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    char *big = xmalloc(100000);
+    memset(big, 'x', 99999);
+    big[99999] = 0;
+    memcpy(big, "[1.0s][info][gc] GC(1) ", 23);
+    gcu_feed(&r, &gc_unified_ops,
+             "[1.0s][info][gc] Something new in JDK 99\n"
+             "[1.0s][info][gc] GC(3) Pause Young (Normal) (G1 Evac\xff\xfe Pause) 1M->\n"
+             "[1.0s][info][gc] GC(18446744073709551615) Pause Young (Normal) (x) 1M->1M(2M) 1.0ms\n"
+             "[1.0s][info][gc] GC(4) Pause Young 999999999999999999999M->1M(1M) 99999999999999999999999ms\n"
+             "[[[[[]]]]\n"
+             "[9999-12-31T23:59:59.999+1400][99999999999999999999ms][info][gc,init] Heap Region Size: 99999999999T\n"
+             "[1.0s][info][gc,heap] GC(7) Eden regions: 999999999999999999999->99999999999999999(9999999999999999)\n"
+             "[1.0s][info][gc,heap] GC(7) PSYoungGen: 99999999999999T->1K(99999999999T)\n"
+             "[1.0s][info][gc] GC(7) Pause Young (Normal) (x) 99999999999999T->1K(2K) 99999999999.999s\n"
+             "[1.0s][info][gc] GC(8) Garbage Collection (Warmup) 9999999999T(10%)->1M(1%)\n"
+             "\n"
+             "   \r\n");
+    gcu_feed(&r, &gc_unified_ops, big);
+    free(big);
+    CHECK(r.diag.total >= 2);
+    gcu_fini(&r);
+}
+
+int main(void)
+{
+    RUN(g1_gc_star_with_cpu);
+    RUN(decorators_any_order);
+    RUN(zgc_cycle_and_stalls);
+    RUN(zgc_generational);
+    RUN(shenandoah_cycle);
+    RUN(safepoint_old_style);
+    RUN(nested_pause_merged);
+    RUN(interleaved_exactly_once);
+    RUN(unknown_and_hostile);
+    T_DONE();
+}
