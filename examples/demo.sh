@@ -3,7 +3,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 g=./gclat
-run() { printf '\n\033[1m$ %s\033[0m\n' "$*" | { [ -n "${NO_COLOR:-}" ] && sed 's/\x1b\[[0-9;]*m//g' || cat; }; "$@"; }
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$(printf '\033[1m'); off=$(printf '\033[0m'); else bold=; off=; fi
+run() { printf '\n%s$ %s%s\n' "$bold" "$*" "$off"; "$@"; }
 echo "gclat demo — sample logs in examples/ (see examples/README.md)"
 run $g gc examples/gc-g1-jdk17.log
 run $g gc examples/gc-zgc-jdk17.log.gz
