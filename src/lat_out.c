@@ -100,7 +100,8 @@ void lat_report_acc(struct report_node *parent, const struct lat_acc *a, const d
         char lb[32];
         pct_label(lb, sizeof lb, pct[j]);
         rn_str(row, "percentile", lb);
-        rn_unit(num_out(row, "value", a, hit[j].value, out_ns), unit);
+        /* no value: "-" in text, null in JSON, never a made-up 0 */
+        rn_unit(h->total ? num_out(row, "value", a, hit[j].value, out_ns) : rn_null(row, "value"), unit);
         rn_title(rn_int(row, "count", (int64_t)hit[j].cum), "count<=value");
         rn_title(rn_int(row, "diff_prev", (int64_t)(hit[j].cum - pre)), "diffPre");
         pre = hit[j].cum;
@@ -110,15 +111,23 @@ void lat_report_acc(struct report_node *parent, const struct lat_acc *a, const d
     int sd = stat_decimals(a, out_ns);
     double scale = (double)a->base_ns / (double)out_ns;
     rn_int(s, "count", (int64_t)h->total);
-    rn_unit(rn_num(s, "mean", hist_mean(h) * scale, sd), unit);
-    rn_unit(rn_num(s, "stddev", hist_stddev(h) * scale, sd), unit);
     char *u2 = xasprintf("%s^2", unit);
-    rn_unit(rn_num(s, "variance", hist_variance(h) * scale * scale, sd), u2);
+    if (h->total) {
+        rn_unit(rn_num(s, "mean", hist_mean(h) * scale, sd), unit);
+        rn_unit(rn_num(s, "stddev", hist_stddev(h) * scale, sd), unit);
+        rn_unit(rn_num(s, "variance", hist_variance(h) * scale * scale, sd), u2);
+        num_out(s, "min", a, h->min, out_ns);
+        rn_unit(s->last, unit);
+        num_out(s, "max", a, h->max, out_ns);
+        rn_unit(s->last, unit);
+    } else {
+        rn_unit(rn_null(s, "mean"), unit);
+        rn_unit(rn_null(s, "stddev"), unit);
+        rn_unit(rn_null(s, "variance"), u2);
+        rn_unit(rn_null(s, "min"), unit);
+        rn_unit(rn_null(s, "max"), unit);
+    }
     free(u2);
-    num_out(s, "min", a, h->total ? h->min : 0, out_ns);
-    rn_unit(s->last, unit);
-    num_out(s, "max", a, h->max, out_ns);
-    rn_unit(s->last, unit);
     rn_str(s, "unit", unit);
     rn_bool(s, "exact", h->exact);
     if (!h->exact)
