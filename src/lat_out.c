@@ -141,6 +141,18 @@ void lat_report_flat(struct report_node *row, const struct lat_acc *a, const dou
     struct pct_hit *hit = xcalloc((size_t)(npct ? npct : 1), sizeof *hit);
     percentiles(a, pct, npct, hit);
     rn_int(row, "count", (int64_t)h->total);
+    if (!h->total) { /* empty: null cells (CSV empty, text '-'), never a made-up 0 */
+        for (int j = 0; j < npct; j++) {
+            char lb[32];
+            pct_label(lb, sizeof lb, pct[j]);
+            rn_null(row, lb);
+        }
+        static const char *const rest[] = {"mean", "stddev", "variance", "min", "max"};
+        for (size_t k = 0; k < sizeof rest / sizeof rest[0]; k++)
+            rn_null(row, rest[k]);
+        free(hit);
+        return;
+    }
     for (int j = 0; j < npct; j++) {
         char lb[32];
         pct_label(lb, sizeof lb, pct[j]);
@@ -175,6 +187,8 @@ void lat_report_columns(struct report_node *parent, const char *key, struct lat_
             const struct report_node *v = rn_get(flat[i], st->key);
             if (v->kind == RN_INT)
                 rn_int(row, names[i], v->i);
+            else if (v->kind == RN_NULL)
+                rn_null(row, names[i]);
             else
                 rn_num(row, names[i], v->d, v->decimals);
         }
