@@ -71,6 +71,12 @@ const char cmd_cpu_help[] =
     "  -q, --quiet       no progress line and no warnings on stderr\n"
     "  -h, --help        this help\n"
     "\n"
+    "Examples:\n"
+    "  top -b -d 1 -n 3600 > top.txt; gclat cpu --command java --over 300% top.txt\n"
+    "  top -b -H -d 1 -n 60 -p PID > top-H.txt; gclat cpu --thread-dump jstack.txt top-H.txt\n"
+    "  gclat cpu --pid PID --threads --interval 1s --duration 60s --record cpu.rec\n"
+    "  gclat cpu cpu.rec                 # the recorded samples, read back\n"
+    "\n"
     "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
     "Details: docs/cpu.md\n";
 #define MAX_SPIKES_LISTED 20

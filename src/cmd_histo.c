@@ -46,6 +46,10 @@ const char cmd_histo_help[] =
     "  -q, --quiet       no progress line and no warnings on stderr\n"
     "  -h, --help        this help\n"
     "\n"
+    "Examples:\n"
+    "  jmap -histo PID > h1.txt; sleep 600; jmap -histo PID > h2.txt; gclat histo h1.txt h2.txt\n"
+    "  jcmd PID GC.class_histogram | gclat histo --top 10 -\n"
+    "\n"
     "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
     "Details: docs/histo.md\n";
 struct cls {

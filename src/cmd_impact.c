@@ -453,6 +453,11 @@ int cmd_impact(int argc, char **argv)
             svc.source = "constant";
             svc.p50_ns = svc.p99_ns = us * 1000;
             svc.mean_ns = (double)us * 1000;
+        } else if ((svc_arg[0] == 'P' || svc_arg[0] == 'p') && svc_arg[1] >= '0' && svc_arg[1] <= '9' &&
+                   access(svc_arg, F_OK) != 0) {
+            /* `--service-time P50` read literally: say what is wanted instead of "cannot open P50" */
+            die(EXIT_USAGE, "--service-time %s: give the %s as a duration (e.g. 2ms, from gclat lat) "
+                            "or an access log whose durations give the distribution", svc_arg, svc_arg);
         } else if ((rc = svc_from_file(&svc, &ac, svc_arg, &svc_diag)) != 0) {
             goto out;
         }

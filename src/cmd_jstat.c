@@ -53,6 +53,11 @@ const char cmd_jstat_help[] =
     "  -q, --quiet       no progress line and no warnings on stderr\n"
     "  -h, --help        this help\n"
     "\n"
+    "Examples:\n"
+    "  jstat -gc -t PID 2000 > jstat.txt; gclat jstat jstat.txt\n"
+    "  jstat -gcutil PID 1000 | gclat jstat --interval 1s -\n"
+    "  gclat jstat --csv jstat-gccause.txt > samples.csv\n"
+    "\n"
     "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
     "Details: docs/jstat.md\n";
 enum { SP_S0, SP_S1, SP_E, SP_O, SP_M, SP_CCS, SP_N };

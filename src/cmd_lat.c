@@ -16,6 +16,8 @@
 #include "timeparse.h"
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,7 +33,7 @@ const char cmd_lat_help[] =
     "Choosing the value:\n"
     "  -f, --field N        field N (1-based; -1 is awk's $NF, -2 is $(NF-1)); default -1\n"
     "  -F, --separator SEP  field separator string (default: runs of blanks, as awk)\n"
-    "  --log-format NAME    a preset (sets field and unit):\n"
+    "  --log-format NAME    a preset (sets field and unit; -f and --unit override it):\n"
     "                         nginx      nginx combined + $request_time last (seconds, ms res.)\n"
     "                         apache     Apache combined + %D last (microseconds)\n"
     "                         apache-T   Apache combined + %T last (whole seconds)\n"
@@ -201,6 +203,7 @@ int cmd_lat(int argc, char **argv)
     c.field = -1;
     c.sep_blank = true;
     c.precision = 3;
+    bool field_given = false;
     const char *unit = NULL, *out_unit = "ms", *preset = NULL, *save = NULL, *by = NULL;
     enum fmt fmt = FMT_TABLE;
     double pct[64];
@@ -222,6 +225,7 @@ int cmd_lat(int argc, char **argv)
                 die(EXIT_USAGE, "-f needs a non-zero field number");
             c.field = (int)n;
             c.src = LAT_SRC_FIELD;
+            field_given = true;
         } else if (strcmp(a, "-F") == 0 || opt_is(a, "--separator")) {
             const char *s = opt_value(argc, argv, &i);
             free(c.sep);
@@ -335,8 +339,15 @@ int cmd_lat(int argc, char **argv)
             die(EXIT_USAGE, "with several NAME=FILES columns, every column needs a NAME=");
     if (ncol > 1 && cols[0].name == NULL)
         die(EXIT_USAGE, "columns need NAME=FILES");
+    int field_opt = c.field;
     if (preset && !lat_format_apply(&c, preset))
         die(EXIT_USAGE, "unknown --log-format %s; known:\n%s", preset, lat_format_help);
+    if (preset && field_given && c.src != LAT_SRC_JSON) {
+        /* an explicit -f wins over the preset's field whatever the order
+         * (nginx with $upstream_response_time after $request_time: -f -2) */
+        c.field = field_opt;
+        c.src = LAT_SRC_FIELD;
+    }
     if (unit) {
         c.unit_ns = lat_unit_ns(unit);
         if (!c.unit_ns)
@@ -377,6 +388,20 @@ int cmd_lat(int argc, char **argv)
         die(EXIT_USAGE, "--interval and NAME=FILES columns cannot be combined");
     common_opts_finish(&co);
 
+    /* Fail before a long scan, not after it: an input that cannot be opened
+     * ends the run with exit 3 and no report (as gclat gc), instead of a
+     * table that silently lacks that file's lines. */
+    for (size_t k = 0; k < ncol; k++)
+        for (size_t j = 0; j < cols[k].nfiles; j++) {
+            const char *f = cols[k].files[j];
+            if (strcmp(f, "-") == 0)
+                continue;
+            int fd = open(f, O_RDONLY);
+            if (fd < 0)
+                die(EXIT_IO, "cannot open %s: %s", f, strerror(errno));
+            close(fd);
+        }
+
     int ret = EXIT_OK;
     struct lat_result *res = xcalloc(ncol, sizeof *res);
     struct lat_result total;
@@ -412,6 +437,13 @@ int cmd_lat(int argc, char **argv)
 
     if (save)
         save_log(save, &total, names, (int)ncol, res, c.interval_ms > 0, c.interval_ms);
+
+    if (ret == EXIT_IO) /* a read error mid-file: the message is on stderr; no partial report */
+        goto done;
+    uint64_t nvalues = 0;
+    for (size_t k = 0; k < ncol; k++)
+        for (size_t i = 0; i < res[k].groups.n; i++)
+            nvalues += res[k].groups.g[i].acc.h.total;
 
     FILE *out = common_output(&co);
     if (fmt == FMT_CAL || fmt == FMT_HGRM) {
@@ -504,13 +536,23 @@ int cmd_lat(int argc, char **argv)
     }
     common_output_close(out);
 
-    if (total.diag.total && co.strict) {
+    if (nvalues == 0 && total.diag.total) {
+        /* not one value: the field or format is wrong, not the log (cal.awk
+         * itself dies of a division by zero here) */
+        if (!co.quiet)
+            diag_print_stderr(&total.diag);
+        warnx("no line had a valid latency value (%llu line(s) read); choose the field with -f N "
+              "(-2 for awk's $(NF-1)) or --log-format",
+              (unsigned long long)total.lines);
+        ret = ret ? ret : EXIT_BADINPUT;
+    } else if (total.diag.total && co.strict) {
         diag_print_stderr(&total.diag);
         ret = ret ? ret : EXIT_BADINPUT;
     } else if (total.diag.total && !co.quiet && fmt == FMT_CAL) {
         warnx("%llu line(s) without a valid value were skipped (see --strict)",
               (unsigned long long)total.diag.total);
     }
+done:
     for (size_t k = 0; k < ncol; k++) {
         lat_result_fini(&res[k]);
         free(cols[k].name);

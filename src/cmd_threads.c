@@ -63,9 +63,22 @@ const char cmd_threads_help[] =
     "  --cpu-min PCT         top -H rows at or below PCT are not listed (default 0)\n"
     "  --csv                 one row per thread of the analysed dump\n"
     "\n"
+    "Common options:\n"
+    "  --json                machine-readable JSON\n"
+    "  -o, --output FILE     write the report to FILE instead of standard output\n"
+    "  --strict              exit 2 if any input line was not understood\n"
+    "  -q, --quiet           no progress line and no warnings on stderr\n"
+    "  -h, --help            this help\n"
+    "\n"
+    "Examples:\n"
+    "  jstack -l PID > dump.txt; gclat threads dump.txt\n"
+    "  top -b -H -n 1 -p PID > top-H.txt; jstack PID > dump.txt; gclat threads --top top-H.txt dump.txt\n"
+    "  for i in 1 2 3; do jstack PID; sleep 5; done > dumps.txt; gclat threads dumps.txt  # stuck threads\n"
+    "  jcmd PID Thread.dump_to_file -format=json vt.json; gclat threads vt.json   # virtual threads\n"
+    "  gclat threads --app-package com.example --json dump.txt\n"
+    "\n"
     "Exit status: 0 ok, 1 usage, 2 no thread found (or --strict and unparsed lines),\n"
-    "3 I/O error.\n"
-    "\n";
+    "3 I/O error.\n";
 
 static void add_list(const char ***arr, size_t *n, const char *v)
 {

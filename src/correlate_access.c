@@ -46,6 +46,7 @@ bool access_opt(struct access_cfg *c, int argc, char **argv, int *i)
     if (strcmp(a, "-f") == 0 || opt_is(a, "--field")) {
         c->lat.field = field_number(opt_value(argc, argv, i), "-f");
         c->lat.src = LAT_SRC_FIELD;
+        c->field_given = true;
     } else if (strcmp(a, "-F") == 0 || opt_is(a, "--separator")) {
         const char *s = opt_value(argc, argv, i);
         free(c->lat.sep);
@@ -89,8 +90,13 @@ bool access_opt(struct access_cfg *c, int argc, char **argv, int *i)
 
 void access_cfg_finish(struct access_cfg *c)
 {
+    int field_opt = c->lat.field;
     if (c->preset && !lat_format_apply(&c->lat, c->preset))
         die(EXIT_USAGE, "unknown --log-format %s; known:\n%s", c->preset, lat_format_help);
+    if (c->preset && c->field_given && c->lat.src != LAT_SRC_JSON) {
+        c->lat.field = field_opt; /* explicit -f wins, whatever the option order (as gclat lat) */
+        c->lat.src = LAT_SRC_FIELD;
+    }
     if (c->unit) {
         c->lat.unit_ns = lat_unit_ns(c->unit);
         if (!c->lat.unit_ns)

@@ -25,6 +25,7 @@ struct access_cfg {
     const char *unit;
     int ts_is_end;       /* -1 unset, 0 start, 1 end */
     bool need_time;      /* false for durations only (impact --service-time) */
+    bool field_given;    /* -f seen: it wins over a --log-format preset's field */
 };
 
 void access_cfg_init(struct access_cfg *c);

@@ -100,7 +100,8 @@ void lat_report_acc(struct report_node *parent, const struct lat_acc *a, const d
         char lb[32];
         pct_label(lb, sizeof lb, pct[j]);
         rn_str(row, "percentile", lb);
-        rn_unit(num_out(row, "value", a, hit[j].value, out_ns), unit);
+        /* no value: "-" in text, null in JSON, never a made-up 0 */
+        rn_unit(h->total ? num_out(row, "value", a, hit[j].value, out_ns) : rn_null(row, "value"), unit);
         rn_title(rn_int(row, "count", (int64_t)hit[j].cum), "count<=value");
         rn_title(rn_int(row, "diff_prev", (int64_t)(hit[j].cum - pre)), "diffPre");
         pre = hit[j].cum;
@@ -110,15 +111,23 @@ void lat_report_acc(struct report_node *parent, const struct lat_acc *a, const d
     int sd = stat_decimals(a, out_ns);
     double scale = (double)a->base_ns / (double)out_ns;
     rn_int(s, "count", (int64_t)h->total);
-    rn_unit(rn_num(s, "mean", hist_mean(h) * scale, sd), unit);
-    rn_unit(rn_num(s, "stddev", hist_stddev(h) * scale, sd), unit);
     char *u2 = xasprintf("%s^2", unit);
-    rn_unit(rn_num(s, "variance", hist_variance(h) * scale * scale, sd), u2);
+    if (h->total) {
+        rn_unit(rn_num(s, "mean", hist_mean(h) * scale, sd), unit);
+        rn_unit(rn_num(s, "stddev", hist_stddev(h) * scale, sd), unit);
+        rn_unit(rn_num(s, "variance", hist_variance(h) * scale * scale, sd), u2);
+        num_out(s, "min", a, h->min, out_ns);
+        rn_unit(s->last, unit);
+        num_out(s, "max", a, h->max, out_ns);
+        rn_unit(s->last, unit);
+    } else {
+        rn_unit(rn_null(s, "mean"), unit);
+        rn_unit(rn_null(s, "stddev"), unit);
+        rn_unit(rn_null(s, "variance"), u2);
+        rn_unit(rn_null(s, "min"), unit);
+        rn_unit(rn_null(s, "max"), unit);
+    }
     free(u2);
-    num_out(s, "min", a, h->total ? h->min : 0, out_ns);
-    rn_unit(s->last, unit);
-    num_out(s, "max", a, h->max, out_ns);
-    rn_unit(s->last, unit);
     rn_str(s, "unit", unit);
     rn_bool(s, "exact", h->exact);
     if (!h->exact)
@@ -132,6 +141,18 @@ void lat_report_flat(struct report_node *row, const struct lat_acc *a, const dou
     struct pct_hit *hit = xcalloc((size_t)(npct ? npct : 1), sizeof *hit);
     percentiles(a, pct, npct, hit);
     rn_int(row, "count", (int64_t)h->total);
+    if (!h->total) { /* empty: null cells (CSV empty, text '-'), never a made-up 0 */
+        for (int j = 0; j < npct; j++) {
+            char lb[32];
+            pct_label(lb, sizeof lb, pct[j]);
+            rn_null(row, lb);
+        }
+        static const char *const rest[] = {"mean", "stddev", "variance", "min", "max"};
+        for (size_t k = 0; k < sizeof rest / sizeof rest[0]; k++)
+            rn_null(row, rest[k]);
+        free(hit);
+        return;
+    }
     for (int j = 0; j < npct; j++) {
         char lb[32];
         pct_label(lb, sizeof lb, pct[j]);
@@ -166,6 +187,8 @@ void lat_report_columns(struct report_node *parent, const char *key, struct lat_
             const struct report_node *v = rn_get(flat[i], st->key);
             if (v->kind == RN_INT)
                 rn_int(row, names[i], v->i);
+            else if (v->kind == RN_NULL)
+                rn_null(row, names[i]);
             else
                 rn_num(row, names[i], v->d, v->decimals);
         }

@@ -707,9 +707,9 @@ static void section_cpu(const struct td_set *s, const struct td_opts *o, size_t 
         struct report_node *r = rn_obj(a, NULL);
         rn_str(r, "thread", t->name);
         rn_str(r, "state", t->state);
-        rn_unit(rn_num(r, "cpu_ms", t->cpu_ms, 2), "ms");
+        rn_title(rn_unit(rn_num(r, "cpu_ms", t->cpu_ms, 2), "ms"), "cpu");
         if (t->elapsed_s > 0) {
-            rn_unit(rn_num(r, "elapsed_s", t->elapsed_s, 2), "s");
+            rn_title(rn_unit(rn_num(r, "elapsed_s", t->elapsed_s, 2), "s"), "elapsed");
             rn_title(rn_unit(rn_num(r, "avg_cpu_pct", 100.0 * t->cpu_ms / (t->elapsed_s * 1000.0), 1), "%"),
                      "avg cpu");
         } else {
@@ -799,7 +799,7 @@ static void section_top(const struct td_set *s, const struct td_opts *o, size_t 
         char nid[32];
         snprintf(nid, sizeof nid, "0x%llx", (unsigned long long)row->tid);
         rn_str(r, "nid_hex", nid);
-        rn_unit(rn_num(r, "cpu_pct", row->cpu_pct, 1), "%");
+        rn_title(rn_unit(rn_num(r, "cpu_pct", row->cpu_pct, 1), "%"), "cpu");
         rn_str(r, "time", row->time);
         if (match[ord[i]] >= 0) {
             const struct td_thread *t = &s->t[match[ord[i]]];
@@ -988,8 +988,8 @@ static void section_multi(const struct td_set *s, const struct td_opts *o, struc
             struct report_node *r = rn_obj(ca, NULL);
             rn_str(r, "thread", t->name);
             rn_str(r, "state", t->state);
-            rn_unit(rn_num(r, "cpu_ms", cd[i].dcpu, 2), "ms");
-            rn_unit(rn_num(r, "interval_s", cd[i].dt, 2), "s");
+            rn_title(rn_unit(rn_num(r, "cpu_ms", cd[i].dcpu, 2), "ms"), "cpu");
+            rn_title(rn_unit(rn_num(r, "interval_s", cd[i].dt, 2), "s"), "interval");
             rn_title(rn_unit(rn_num(r, "cpu_pct", 100.0 * cd[i].dcpu / (cd[i].dt * 1000.0), 1), "%"), "cpu");
             rn_str(r, "top_frame", top_frame(t));
         }
