@@ -153,7 +153,7 @@ static void report_time(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *t = rn_obj(root, "time");
     rn_title(t, "Time");
-    rn_unit(rn_num(t, "span_s", (double)a->span_ns / 1e9, 3), "s");
+    rn_title(rn_unit(rn_num(t, "span_s", (double)a->span_ns / 1e9, 3), "s"), "span");
     rn_int(t, "segments", a->segments);
     char buf[64];
     if (a->first_wall_ms >= 0) {
@@ -199,21 +199,31 @@ static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse
 
     struct report_node *m = rn_obj(root, "memory");
     rn_title(m, "Memory");
-    double alloc_s = (double)(a->alloc_last_t_ns - a->alloc_first_t_ns) / 1e9;
+    double alloc_s = a->alloc_first_t_ns >= 0 && a->alloc_last_t_ns > a->alloc_first_t_ns
+                         ? (double)(a->alloc_last_t_ns - a->alloc_first_t_ns) / 1e9
+                         : 0.0;
     rn_unit(rn_title(rn_num(m, "alloc_rate_mb_s", alloc_s > 0 ? (double)a->alloc_kb / 1024.0 / alloc_s : NAN, 3),
                      "allocation rate"), "MB/s");
     rn_unit(rn_title(rn_num(m, "promotion_rate_mb_s",
                             a->promo_events && alloc_s > 0 ? (double)a->promoted_kb / 1024.0 / alloc_s : NAN, 3),
                      "promotion rate"), "MB/s");
-    rn_unit(rn_num(m, "allocated_mb", (double)a->alloc_kb / 1024.0, 1), "MB");
+    rn_unit(rn_num(m, "allocated_mb", alloc_s > 0 ? (double)a->alloc_kb / 1024.0 : NAN, 1), "MB");
     rn_unit(rn_num(m, "promoted_mb", a->promo_events ? (double)a->promoted_kb / 1024.0 : NAN, 1), "MB");
     int64_t hmax = a->heap_total_max_kb;
     if (ctx->heap_max_kb > hmax)
         hmax = ctx->heap_max_kb;
-    rn_unit(rn_title(rn_int(m, "heap_max_kb", hmax), "heap capacity (max seen)"), "KB");
-    rn_unit(rn_title(rn_int(m, "heap_after_gc_min_kb", a->after_max_kb >= 0 ? a->after_min_kb : -1),
-                     "heap after GC (min)"), "KB");
-    rn_unit(rn_title(rn_int(m, "heap_after_gc_max_kb", a->after_max_kb), "heap after GC (max)"), "KB");
+    /* unknown sizes are null, never a made-up -1 or 0 */
+    if (hmax > 0)
+        rn_unit(rn_title(rn_int(m, "heap_max_kb", hmax), "heap capacity (max seen)"), "KB");
+    else
+        rn_unit(rn_title(rn_null(m, "heap_max_kb"), "heap capacity (max seen)"), "KB");
+    if (a->after_max_kb >= 0) {
+        rn_unit(rn_title(rn_int(m, "heap_after_gc_min_kb", a->after_min_kb), "heap after GC (min)"), "KB");
+        rn_unit(rn_title(rn_int(m, "heap_after_gc_max_kb", a->after_max_kb), "heap after GC (max)"), "KB");
+    } else {
+        rn_unit(rn_title(rn_null(m, "heap_after_gc_min_kb"), "heap after GC (min)"), "KB");
+        rn_unit(rn_title(rn_null(m, "heap_after_gc_max_kb"), "heap after GC (max)"), "KB");
+    }
     struct report_node *l = rn_obj(m, "live_set_after_full");
     rn_title(l, "Live set (heap after full GC)");
     rn_int(l, "count", (int64_t)a->full_after_n);
