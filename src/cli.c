@@ -3,7 +3,9 @@
  * units.c idea) so "ms", "s", "us" and friends are spelled once.
  */
 #include "cli.h"
+#include "diag.h"
 #include "reader.h"
+#include "report.h"
 #include "util.h"
 
 #include <errno.h>
@@ -183,4 +185,31 @@ int parse_number_list(const char *s, double *out, int max)
     }
     free(copy);
     return n;
+}
+
+void common_render(const struct common_opts *o, const struct report_node *root,
+                   const struct report_node *csv_table)
+{
+    FILE *out = common_output(o);
+    if (o->out == OUT_JSON)
+        render_json(out, root);
+    else if (o->out == OUT_CSV)
+        render_csv(out, csv_table);
+    else
+        render_text(out, root, &o->render);
+    common_output_close(out);
+}
+
+int common_diag_status(const struct common_opts *o, const struct diag *d, int rc)
+{
+    if (!d->total)
+        return rc;
+    if (o->strict) {
+        diag_print_stderr(d);
+        return rc ? rc : EXIT_BADINPUT;
+    }
+    if (!o->quiet && o->out == OUT_TEXT)
+        warnx("%llu line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
+              (unsigned long long)d->total);
+    return rc;
 }

@@ -57,5 +57,20 @@ bool opt_is(const char *arg, const char *name);
 FILE *common_output(const struct common_opts *o);
 /* Flush and close an output stream, exiting EXIT_IO on a write error. */
 void common_output_close(FILE *f);
+struct report_node;
+struct diag;
+/*
+ * Write the report where the common options say, in the format they say:
+ * JSON (the whole tree), CSV (csv_table, an array of row objects; nothing if
+ * NULL) or text. Exits EXIT_IO on a write error.
+ */
+void common_render(const struct common_opts *o, const struct report_node *root,
+                   const struct report_node *csv_table);
+/*
+ * The unparsed-lines tail every command shares: a one-line warning on stderr
+ * in text mode, or with --strict the full list and EXIT_BADINPUT. Returns the
+ * exit code to use given the command's own rc.
+ */
+int common_diag_status(const struct common_opts *o, const struct diag *d, int rc);
 
 #endif

@@ -162,14 +162,7 @@ int cmd_compare(int argc, char **argv)
 
     struct report_node *root = rn_root();
     int held = compare_report(&t, &set, conds, nconds, co.out != OUT_JSON, root);
-    FILE *out = common_output(&co);
-    if (co.out == OUT_JSON)
-        render_json(out, root);
-    else if (co.out == OUT_CSV)
-        render_csv(out, rn_get(root, "comparison"));
-    else
-        render_text(out, root, &co.render);
-    common_output_close(out);
+    common_render(&co, root, rn_get(root, "comparison"));
     if (held) {
         for (const struct report_node *o = rn_get(root, "conditions")->first; o; o = o->next) {
             const struct report_node *res = rn_get(o, "result");

@@ -639,14 +639,7 @@ int cmd_correlate(int argc, char **argv)
     diag_report(&adiag, root, "access_unparsed_lines");
     rn_title(rn_get(root, "access_unparsed_lines"), "Unparsed access-log lines");
 
-    FILE *out = common_output(&co);
-    if (co.out == OUT_CSV)
-        render_csv(out, lt);
-    else if (co.out == OUT_JSON)
-        render_json(out, root);
-    else
-        render_text(out, root, &co.render);
-    common_output_close(out);
+    common_render(&co, root, lt);
     hist_fini(&all);
     uint64_t bad = gdiag.total + adiag.total;
     if (!co.quiet && bad && co.out == OUT_TEXT && !co.strict)

@@ -946,19 +946,9 @@ int cmd_cpu(int argc, char **argv)
     if (ret == EXIT_OK || ret == EXIT_BADINPUT) {
         struct report_node *csv = NULL;
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
-        FILE *out = common_output(&co);
-        if (co.out == OUT_JSON)
-            render_json(out, root);
-        else if (co.out == OUT_CSV)
-            render_csv(out, csv);
-        else
-            render_text(out, root, &co.render);
-        common_output_close(out);
+        common_render(&co, root, csv);
         rn_free(root);
-        if (co.strict && d.total > 0) {
-            diag_print_stderr(&d);
-            ret = EXIT_BADINPUT;
-        }
+        ret = common_diag_status(&co, &d, ret);
     }
     agg_fini(&a);
     if (ncmd) {

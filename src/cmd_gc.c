@@ -266,14 +266,7 @@ int cmd_gc(int argc, char **argv)
         rn_free(root);
     }
     common_output_close(out);
-    if (!co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
-        warnx("%llu line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
-              (unsigned long long)diag.total);
-    if (co.strict && diag.total) {
-        diag_print_stderr(&diag);
-        if (!rc)
-            rc = EXIT_BADINPUT;
-    }
+    rc = common_diag_status(&co, &diag, rc);
 done:
     gc_analysis_fini(&run->a);
     free(run);

@@ -388,19 +388,8 @@ int cmd_histo(int argc, char **argv)
         csv = gt;
     }
     diag_report(&d, root, "unparsed_lines");
-    FILE *out = common_output(&co);
-    if (co.out == OUT_JSON)
-        render_json(out, root);
-    else if (co.out == OUT_CSV)
-        render_csv(out, csv);
-    else
-        render_text(out, root, &co.render);
-    common_output_close(out);
-    if (co.strict && d.total > 0) {
-        diag_print_stderr(&d);
-        if (ret == EXIT_OK)
-            ret = EXIT_BADINPUT;
-    }
+    common_render(&co, root, csv);
+    ret = common_diag_status(&co, &d, ret);
     rn_free(root);
     for (size_t k = 0; k < t.n; k++) {
         free(t.c[k].name);

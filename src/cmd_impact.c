@@ -563,14 +563,7 @@ int cmd_impact(int argc, char **argv)
             rn_title(rn_get(root, "service_time_unparsed_lines"), "Unparsed service-time lines");
         }
 
-        FILE *out = common_output(&co);
-        if (co.out == OUT_CSV)
-            render_csv(out, resp);
-        else if (co.out == OUT_JSON)
-            render_json(out, root);
-        else
-            render_text(out, root, &co.render);
-        common_output_close(out);
+        common_render(&co, root, resp);
         if (!co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
             warnx("%llu GC-log line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
                   (unsigned long long)diag.total);
