@@ -108,7 +108,11 @@ struct up {
     struct dc_entry dc[DC_N][DC_WAYS]; /* see parse_decorators() */
     struct dg_entry dg[DG_SETS][2];    /* see parse_decorators() */
     unsigned char dg_old[DG_SETS];     /* which entry of a set to replace next */
+    const struct dg_entry *dg_last;    /* the run last matched or stored */
     char up_txt[24];                   /* last uptime decorator text, "12.345s]" */
+    char id_txt[24];                   /* last "GC(" id digits with ')' */
+    size_t id_txt_n;                   /* its length, 0: none */
+    int64_t id_txt_val;
     size_t up_txt_n;                   /* its length, 0: none */
     int64_t up_txt_ns;                 /* its value */
     const char *icache[ICACHE]; /* see intern() */
@@ -133,23 +137,46 @@ static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 /* literal prefix test; a macro so memcmp sees a constant length and inlines */
 #define STARTS(s, n, lit) ((n) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
 
-/* s[0..n) == t[0..n) for short n, without a libc call */
+/* s[0..n) == t[0..n) for short n, without a libc call: whole words, the
+   last one overlapping the previous so that no byte loop runs for n >= 8 */
 static inline bool eq_short(const char *a, const char *b, size_t n)
 {
-    while (n >= 8) {
-        uint64_t x, y;
-        memcpy(&x, a, 8);
-        memcpy(&y, b, 8);
-        if (x != y)
-            return false;
-        a += 8;
-        b += 8;
-        n -= 8;
+    uint64_t x, y;
+    if (n >= 8) {
+        size_t i = 0;
+        for (; i + 8 < n; i += 8) {
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+            if (x != y)
+                return false;
+        }
+        memcpy(&x, a + n - 8, 8);
+        memcpy(&y, b + n - 8, 8);
+        return x == y;
     }
     while (n--)
         if (*a++ != *b++)
             return false;
     return true;
+}
+
+/* eq_short for a cached text t of n < 8 bytes kept in a buffer of at least
+   8 bytes, against a with avail >= n readable bytes: one masked word compare
+   when 8 bytes of a are readable. */
+static inline bool eq_cached(const char *a, size_t avail, const char *t, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n < 8 && avail >= 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, t, 8);
+        uint64_t mask = n ? ~0ULL >> (64 - 8 * n) : 0;
+        return ((x ^ y) & mask) == 0;
+    }
+#else
+    (void)avail;
+#endif
+    return eq_short(a, t, n);
 }
 
 /* first ']' in s[0..n), 8 bytes at a time (decorators are short). The
@@ -376,9 +403,10 @@ static size_t parse_int(const char *s, size_t n, int64_t *v)
 {
     size_t i = 0;
     int64_t x = 0;
-    while (i < n && is_digit(s[i])) {
+    unsigned dg;
+    while (i < n && (dg = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
         if (x < 100000000000000LL)
-            x = x * 10 + (s[i] - '0');
+            x = x * 10 + dg;
         i++;
     }
     if (i)
@@ -1507,6 +1535,19 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
         const char *c = s + i + 1;
         size_t lim = n - i - 1 < 82 ? n - i - 1 : 82;
         if (g0 == SIZE_MAX && lim && !is_digit(c[0])) {
+            /* runs come in streaks (five gc,phases lines, six gc,heap
+               lines): try the last one matched before hashing */
+            const struct dg_entry *lg = p->dg_last;
+            if (lg && lg->n <= n - i && eq_short(lg->txt, s + i, lg->n)) {
+                d->any = true;
+                d->level_seen = lg->level_seen;
+                if (lg->tags_off) {
+                    d->tags = s + i + lg->tags_off;
+                    d->tags_n = lg->tags_n;
+                    d->foreign = lg->foreign;
+                }
+                return i + lg->n;
+            }
             /* First letter-led bracket: level and tags repeat across lines,
                so look the whole run up at once. Its candidate end is the
                first "] ": inside a run every ']' is followed by '['. Only
@@ -1531,6 +1572,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                     ge = &p->dg[set][1];
                 if (ge->n == e && eq_short(ge->txt, s + i, e)) {
                     p->dg_old[set] = ge == &p->dg[set][0];
+                    p->dg_last = ge;
                     d->any = true;
                     d->level_seen = ge->level_seen;
                     if (ge->tags_off) {
@@ -1553,7 +1595,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
             /* Consecutive lines often share it: compare with the last one
                (text through "s]") before parsing. */
             size_t un = p->up_txt_n;
-            if (un && un <= lim && eq_short(c, p->up_txt, un)) {
+            if (un && un <= lim && eq_cached(c, n - i - 1, p->up_txt, un)) {
                 if (p->up_ns < 0)
                     p->up_ns = p->up_txt_ns;
                 d->any = true;
@@ -1635,6 +1677,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
         unsigned set = dg_way(s + g0, len);
         struct dg_entry *g = &p->dg[set][p->dg_old[set]];
         p->dg_old[set] ^= 1;
+        p->dg_last = g;
         memcpy(g->txt, s + g0, len);
         g->n = (unsigned char)len;
         g->level_seen = d->level_seen;
@@ -1717,7 +1760,20 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
     int64_t gc_id = -1;
     if (STARTS(m, mn, "GC(")) {
         int64_t id;
-        size_t k = parse_int(m + 3, mn - 3, &id);
+        size_t k;
+        /* the lines of one collection follow each other: reuse the last
+           id's digits (stored with their ')') when they match */
+        if (p->id_txt_n && p->id_txt_n <= mn - 3 && eq_cached(m + 3, mn - 3, p->id_txt, p->id_txt_n)) {
+            k = p->id_txt_n - 1;
+            id = p->id_txt_val;
+        } else {
+            k = parse_int(m + 3, mn - 3, &id);
+            if (k && 3 + k < mn && m[3 + k] == ')' && k + 1 <= sizeof p->id_txt) {
+                memcpy(p->id_txt, m + 3, k + 1);
+                p->id_txt_n = k + 1;
+                p->id_txt_val = id;
+            }
+        }
         if (k && 3 + k < mn && m[3 + k] == ')') {
             gc_id = id;
             m += 4 + k;
