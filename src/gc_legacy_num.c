@@ -56,8 +56,13 @@ size_t gcl_size_kb(const char *s, size_t n, int64_t *kb)
 }
 
 /* "12.345:" uptime (comma decimals too). Returns bytes incl. ':' or 0. */
-static size_t uptime_colon(const char *s, size_t n, int64_t *ns)
+static size_t uptime_colon(struct gcl_memo *memo, const char *s, size_t n, int64_t *ns)
 {
+    if (memo && memo->up_n && memo->up_n <= n && memcmp(s, memo->up, memo->up_n) == 0) {
+        /* same digits and ':' as the last uptime: the parse stops at the same ':' */
+        *ns = memo->up_ns;
+        return memo->up_n;
+    }
     size_t k = parse_secs_ns(s, n, ns);
     if (!k || k >= n || s[k] != ':')
         return 0;
@@ -66,10 +71,41 @@ static size_t uptime_colon(const char *s, size_t n, int64_t *ns)
     for (size_t i = 0; i < k; i++)
         if (s[i] == '.' || s[i] == ',')
             frac = true;
-    return frac ? k + 1 : 0;
+    if (!frac)
+        return 0;
+    if (memo && k + 1 <= sizeof memo->up) {
+        memcpy(memo->up, s, k + 1);
+        memo->up_n = k + 1;
+        memo->up_ns = *ns;
+    }
+    return k + 1;
 }
 
-size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, int64_t *uptime_ns)
+static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t ms, int32_t tz)
+{
+    if (memo && n <= sizeof memo->date) {
+        memcpy(memo->date, t, n);
+        memo->date_n = n;
+        memo->date_ms = ms;
+        memo->date_tz = tz;
+    }
+}
+
+bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, int32_t *tz)
+{
+    if (memo && memo->date_n == n && memcmp(t, memo->date, n) == 0) {
+        *ms = memo->date_ms;
+        *tz = memo->date_tz;
+        return true;
+    }
+    if (parse_iso8601(t, n, ms, tz, NULL) != n)
+        return false;
+    date_store(memo, t, n, *ms, *tz);
+    return true;
+}
+
+size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
+                  int64_t *uptime_ns)
 {
     *wall_ms = -1;
     *tz_min = 0;
@@ -94,7 +130,17 @@ size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, in
         if (i + 4 < n && s[i + 4] == '-') {
             int64_t ms;
             int32_t tz;
-            size_t k = parse_iso8601(s + i, n - i, &ms, &tz, NULL);
+            size_t k, dn = memo ? memo->date_n : 0;
+            if (dn && i + dn < n && s[i + dn] == ':' && memcmp(s + i, memo->date, dn) == 0) {
+                /* the last stamp again, and the parse would stop at this ':' */
+                k = dn;
+                ms = memo->date_ms;
+                tz = memo->date_tz;
+            } else {
+                k = parse_iso8601(s + i, n - i, &ms, &tz, NULL);
+                if (k && i + k < n && s[i + k] == ':')
+                    date_store(memo, s + i, k, ms, tz);
+            }
             if (k && i + k < n && s[i + k] == ':') {
                 if (*wall_ms < 0) {
                     *wall_ms = ms;
@@ -106,7 +152,7 @@ size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, in
             break;
         }
         int64_t ns;
-        size_t k = uptime_colon(s + i, n - i, &ns);
+        size_t k = uptime_colon(memo, s + i, n - i, &ns);
         if (!k)
             break;
         if (*uptime_ns < 0)
