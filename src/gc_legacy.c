@@ -162,7 +162,7 @@ static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t 
     while (off < n && s[off] == ' ')
         off++;
     int64_t ns;
-    return parse_secs_ns(s + off, n - off, &ns) ? ns : -1;
+    return gcl_secs_ns(s + off, n - off, &ns) ? ns : -1;
 }
 
 /*
@@ -210,13 +210,13 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         while (i < tn && t[i] == ' ')
             i++;
         int64_t a, b = -1;
-        size_t k = parse_secs_ns(t + i, tn - i, &a);
+        size_t k = gcl_secs_ns(t + i, tn - i, &a);
         if (!k) {
             diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
             return true;
         }
         i += k;
-        if (i < tn && t[i] == '/' && !parse_secs_ns(t + i + 1, tn - i - 1, &b))
+        if (i < tn && t[i] == '/' && !gcl_secs_ns(t + i + 1, tn - i - 1, &b))
             b = -1;
         struct gc_event e;
         init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
@@ -237,7 +237,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         size_t name_len = (size_t)(end - t) - 1;
         size_t i = (size_t)(end - t) + 6;
         int64_t d;
-        if (!parse_secs_ns(t + i, tn - i, &d)) {
+        if (!gcl_secs_ns(t + i, tn - i, &d)) {
             diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
             return true;
         }
@@ -251,7 +251,10 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         return true;
     }
     if (STARTS(t, tn, "Total time for which application threads were stopped:")) {
-        int64_t d = seconds_after(t, tn, "stopped:");
+        /* the first "stopped:" is the one just matched, and the prefix holds
+           no "Stopping threads took:": both searches start after it */
+        static const size_t at = sizeof "Total time for which application threads were stopped:" - 1;
+        int64_t d = seconds_after(t + at - 8, tn - at + 8, "stopped:");
         if (d < 0) {
             diag_add(ctx->diag, "safepoint line without duration", ctx->file, ln, s, n);
             return true;
@@ -261,7 +264,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.kind = GC_KIND_OTHER;
         e.name = "Safepoint";
         e.duration_ns = d;
-        e.ttsp_ns = seconds_after(t, tn, "Stopping threads took:");
+        e.ttsp_ns = seconds_after(t + at, tn - at, "Stopping threads took:");
         emit_now(p, &e);
         return true;
     }
@@ -292,8 +295,9 @@ static size_t ts_back(struct gcl_memo *memo, const char *s, size_t m)
                 frac = true;
             q--;
         }
-        int64_t ns;
-        if (q < c && frac && gcl_digit(s[q]) && parse_secs_ns(s + q, c - q, &ns) == c - q) {
+        /* (gcl_uptime_whole: the same test, gcl_secs_ns(s + q, c - q) == c - q
+           with a fraction, through the memo) */
+        if (q < c && frac && gcl_digit(s[q]) && gcl_uptime_whole(memo, s + q, c - q + 1)) {
             k = q;
             continue;
         }
@@ -697,7 +701,7 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
     while (q > 1 && (gcl_digit(t[q - 1]) || t[q - 1] == '.' || t[q - 1] == ','))
         q--;
     int64_t ms_ns;
-    if (!parse_secs_ns(t + q, cl - 3 - q, &ms_ns))
+    if (!gcl_secs_ns(t + q, cl - 3 - q, &ms_ns))
         return false;
     size_t ne = 1;
     while (ne < cl && t[ne] != '(' && t[ne] != ',' && !gcl_digit(t[ne]))

@@ -56,6 +56,10 @@ struct gcl_memo {
     size_t date_n; /* 0: none */
     int64_t date_ms;
     int32_t date_tz;
+    /* date is "YYYY-MM-DDTHH:MM:SS.mmm<non-digit...>": then a text that
+       differs only in SS and mmm is date_base_ms + SS * 1000 + mmm */
+    bool date_sec_ms;
+    int64_t date_base_ms;
     char up[32];   /* uptime text including its ':' */
     size_t up_n;   /* 0: none */
     int64_t up_ns;
@@ -73,6 +77,14 @@ size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_
 /* ISO 8601 text t[0..n) parses in full (parse_iso8601(t, n) == n)? Uses and
    fills memo (may be NULL). */
 bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, int32_t *tz);
+
+/* Uptime text t[0..n) ("12.345:", n includes the ':') is one gcl_prefix
+   accepts? Uses and fills memo (may be NULL). */
+bool gcl_uptime_whole(struct gcl_memo *memo, const char *t, size_t n);
+
+/* parse_secs_ns (timeparse.h) with the same results, in tighter loops: the
+   legacy parser reads several second counts per line. */
+size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns);
 
 /* Decimal number "123", "1.5", "0,0123" (comma decimal). Returns bytes consumed, 0 if none. */
 size_t gcl_dec(const char *s, size_t n, double *v);

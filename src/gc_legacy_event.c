@@ -434,7 +434,7 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
             }
             if (STARTS(t, n, k, " secs") || STARTS(t, n, k, " sec]")) {
                 int64_t ns;
-                if (g && parse_secs_ns(t + i, k - i, &ns) == k - i)
+                if (g && gcl_secs_ns(t + i, k - i, &ns) == k - i)
                     g->secs_ns = ns;
                 i = k + 4;
                 continue;
