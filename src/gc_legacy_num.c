@@ -189,6 +189,12 @@ size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_
     *tz_min = 0;
     *uptime_ns = -1;
     size_t i = 0, done = 0;
+    /* no decoration (indented detail lines, most of a G1 log): the answer
+       is the leading blanks, found by the loops below in two passes */
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || (!gcl_digit(s[i]) && s[i] != '#'))
+        return i;
     for (int guard = 0; guard < 6; guard++) {
         while (i < n && (s[i] == ' ' || s[i] == '\t'))
             i++;
