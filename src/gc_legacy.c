@@ -61,11 +61,20 @@ struct p_state {
     bool cms_next_remark; /* -verbose:gc CMS: the next "[GC used(cap)" line is a remark */
     bool shen;            /* JDK 8 Shenandoah syntax seen: indented lines are its detail */
     bool shen_footer;     /* inside Shenandoah's statistics table (after "All times are wall-clock") */
+    struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
+    /* gcl_prefix result of the text process() is looking at, so that
+       simple_line() on the same (s, n) does not scan it again; reset on every
+       turn of process()'s loop, as its buffers are reused */
+    const char *pfx_s;
+    size_t pfx_n, pfx_off;
+    int64_t pfx_wall, pfx_up;
+    int32_t pfx_tz;
 };
 
 static bool starts(const char *s, size_t n, const char *lit, size_t l)
 {
-    return n >= l && memcmp(s, lit, l) == 0;
+    /* most tests fail on the first byte: check it before calling memcmp */
+    return n >= l && (l == 0 || s[0] == lit[0]) && memcmp(s, lit, l) == 0;
 }
 #define STARTS(s, n, lit) starts(s, n, lit, sizeof(lit) - 1)
 
@@ -144,16 +153,17 @@ static void init_event(struct p_state *p, struct gc_event *e, enum gc_ev_type ty
 }
 
 /* "X seconds" after key in s, or -1. */
-static int64_t seconds_after(const char *s, size_t n, const char *key)
+#define seconds_after(s, n, key) seconds_after_n((s), (n), (key), sizeof(key) - 1)
+static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t keyn)
 {
-    const char *k = mem_find(s, n, key);
+    const char *k = gcl_find(s, n, key, keyn);
     if (!k)
         return -1;
-    size_t off = (size_t)(k - s) + strlen(key);
+    size_t off = (size_t)(k - s) + keyn;
     while (off < n && s[off] == ' ')
         off++;
     int64_t ns;
-    return parse_secs_ns(s + off, n - off, &ns) ? ns : -1;
+    return gcl_secs_ns(s + off, n - off, &ns) ? ns : -1;
 }
 
 /*
@@ -164,10 +174,18 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
     int64_t wall, up;
     int32_t tz;
-    size_t off = gcl_prefix(s, n, &wall, &tz, &up);
+    size_t off;
+    if (p->pfx_s == s && p->pfx_n == n) {
+        off = p->pfx_off;
+        wall = p->pfx_wall;
+        tz = p->pfx_tz;
+        up = p->pfx_up;
+    } else {
+        off = gcl_prefix(&p->memo, s, n, &wall, &tz, &up);
+    }
     if (STARTS(s + off, n - off, "CMS: abort preclean due to time ")) {
         off += 32;
-        off += gcl_prefix(s + off, n - off, &wall, &tz, &up);
+        off += gcl_prefix(&p->memo, s + off, n - off, &wall, &tz, &up);
     }
     const char *t = s + off;
     size_t tn = n - off;
@@ -193,13 +211,13 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         while (i < tn && t[i] == ' ')
             i++;
         int64_t a, b = -1;
-        size_t k = parse_secs_ns(t + i, tn - i, &a);
+        size_t k = gcl_secs_ns(t + i, tn - i, &a);
         if (!k) {
             diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
             return true;
         }
         i += k;
-        if (i < tn && t[i] == '/' && !parse_secs_ns(t + i + 1, tn - i - 1, &b))
+        if (i < tn && t[i] == '/' && !gcl_secs_ns(t + i + 1, tn - i - 1, &b))
             b = -1;
         struct gc_event e;
         init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
@@ -212,7 +230,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     }
     if (STARTS(t, tn, "[GC concurrent-")) {
         /* "[GC concurrent-mark-end, 0.1234 secs]", "-start]", "-abort]" */
-        const char *end = mem_find(t, tn, "-end, ");
+        const char *end = GCL_FIND(t, tn, "-end, ");
         if (!end) {
             ctx->lines_info++;
             return true;
@@ -220,7 +238,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         size_t name_len = (size_t)(end - t) - 1;
         size_t i = (size_t)(end - t) + 6;
         int64_t d;
-        if (!parse_secs_ns(t + i, tn - i, &d)) {
+        if (!gcl_secs_ns(t + i, tn - i, &d)) {
             diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
             return true;
         }
@@ -234,7 +252,10 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         return true;
     }
     if (STARTS(t, tn, "Total time for which application threads were stopped:")) {
-        int64_t d = seconds_after(t, tn, "stopped:");
+        /* the first "stopped:" is the one just matched, and the prefix holds
+           no "Stopping threads took:": both searches start after it */
+        static const size_t at = sizeof "Total time for which application threads were stopped:" - 1;
+        int64_t d = seconds_after(t + at - 8, tn - at + 8, "stopped:");
         if (d < 0) {
             diag_add(ctx->diag, "safepoint line without duration", ctx->file, ln, s, n);
             return true;
@@ -244,7 +265,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.kind = GC_KIND_OTHER;
         e.name = "Safepoint";
         e.duration_ns = d;
-        e.ttsp_ns = seconds_after(t, tn, "Stopping threads took:");
+        e.ttsp_ns = seconds_after(t + at, tn - at, "Stopping threads took:");
         emit_now(p, &e);
         return true;
     }
@@ -258,7 +279,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
 /* ---- splices ------------------------------------------------------------ */
 
 /* Start of the timestamps that end right before s[m] (or m if none). */
-static size_t ts_back(const char *s, size_t m)
+static size_t ts_back(struct gcl_memo *memo, const char *s, size_t m)
 {
     size_t k = m;
     for (int guard = 0; guard < 4; guard++) {
@@ -275,8 +296,9 @@ static size_t ts_back(const char *s, size_t m)
                 frac = true;
             q--;
         }
-        int64_t ns;
-        if (q < c && frac && gcl_digit(s[q]) && parse_secs_ns(s + q, c - q, &ns) == c - q) {
+        /* (gcl_uptime_whole: the same test, gcl_secs_ns(s + q, c - q) == c - q
+           with a fraction, through the memo) */
+        if (q < c && frac && gcl_digit(s[q]) && gcl_uptime_whole(memo, s + q, c - q + 1)) {
             k = q;
             continue;
         }
@@ -284,7 +306,11 @@ static size_t ts_back(const char *s, size_t m)
         for (size_t L = 19; L <= 35 && L <= c; L++) {
             int64_t ms;
             int32_t tz;
-            if (gcl_digit(s[c - L]) && parse_iso8601(s + c - L, L, &ms, &tz, NULL) == L) {
+            /* the separators parse_iso8601 requires, checked first: this runs
+               for up to 17 lengths per candidate */
+            const char *d = s + c - L;
+            if (gcl_digit(d[0]) && d[4] == '-' && d[7] == '-' && d[13] == ':' && d[16] == ':' &&
+                gcl_iso_whole(memo, d, L, &ms, &tz)) {
                 k = c - L;
                 found = true;
                 break;
@@ -299,12 +325,12 @@ static size_t ts_back(const char *s, size_t m)
 /* End of a "... seconds" clause starting at s[m]. */
 static size_t seconds_end(const char *s, size_t n, size_t m)
 {
-    const char *x = mem_find(s + m, n - m, "seconds");
+    const char *x = GCL_FIND(s + m, n - m, "seconds");
     if (!x)
         return n;
     size_t e = (size_t)(x - s) + 7;
     if (STARTS(s + e, n - e, ", Stopping threads took:")) {
-        x = mem_find(s + e, n - e, "seconds");
+        x = GCL_FIND(s + e, n - e, "seconds");
         if (x)
             e = (size_t)(x - s) + 7;
     }
@@ -316,7 +342,7 @@ static size_t seconds_end(const char *s, size_t n, size_t m)
  * Hot path (every line): memchr for the few bytes that can start a marker
  * ('[', 'T', 'A') and memcmp there, instead of one memmem per marker.
  */
-static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
+static bool find_splice(struct gcl_memo *memo, const char *s, size_t n, size_t *fs, size_t *fe)
 {
     size_t best = n;
     int kind = 0;
@@ -347,7 +373,7 @@ static bool find_splice(const char *s, size_t n, size_t *fs, size_t *fe)
     }
     if (!kind)
         return false;
-    *fs = ts_back(s, best);
+    *fs = ts_back(memo, s, best);
     /* "CMS: abort preclean due to time 1.2: [CMS-concurrent-abortable-preclean: ...]"
        belongs to the spliced line */
     static const char abort_pre[] = "CMS: abort preclean due to time ";
@@ -488,7 +514,7 @@ static bool header_line(struct p_state *p, const char *t, size_t tn)
 {
     struct gc_parse_ctx *ctx = p->ctx;
     if (STARTS(t, tn, "CommandLine flags:")) {
-        const char *h = mem_find(t, tn, "-XX:MaxHeapSize=");
+        const char *h = GCL_FIND(t, tn, "-XX:MaxHeapSize=");
         if (h) {
             size_t i = (size_t)(h - t) + 16;
             int64_t v = 0;
@@ -499,15 +525,15 @@ static bool header_line(struct p_state *p, const char *t, size_t tn)
                 ctx->heap_max_kb = v / 1024;
         }
         enum gc_collector c = GC_COLL_UNKNOWN;
-        if (mem_find(t, tn, "-XX:+UseConcMarkSweepGC"))
+        if (GCL_FIND(t, tn, "-XX:+UseConcMarkSweepGC"))
             c = GC_COLL_CMS;
-        else if (mem_find(t, tn, "-XX:+UseG1GC"))
+        else if (GCL_FIND(t, tn, "-XX:+UseG1GC"))
             c = GC_COLL_G1;
-        else if (mem_find(t, tn, "-XX:+UseParallelGC") || mem_find(t, tn, "-XX:+UseParallelOldGC"))
+        else if (GCL_FIND(t, tn, "-XX:+UseParallelGC") || GCL_FIND(t, tn, "-XX:+UseParallelOldGC"))
             c = GC_COLL_PARALLEL;
-        else if (mem_find(t, tn, "-XX:+UseSerialGC"))
+        else if (GCL_FIND(t, tn, "-XX:+UseSerialGC"))
             c = GC_COLL_SERIAL;
-        else if (mem_find(t, tn, "-XX:+UseShenandoahGC"))
+        else if (GCL_FIND(t, tn, "-XX:+UseShenandoahGC"))
             c = GC_COLL_SHENANDOAH;
         if (c != GC_COLL_UNKNOWN) {
             ctx->collector = c;
@@ -519,7 +545,7 @@ static bool header_line(struct p_state *p, const char *t, size_t tn)
     }
     if (STARTS(t, tn, "Java HotSpot") || STARTS(t, tn, "OpenJDK")) {
         /* "... JRE (1.8.0_51-b16), built on ..." */
-        const char *j = mem_find(t, tn, "JRE (");
+        const char *j = GCL_FIND(t, tn, "JRE (");
         if (j && !ctx->jvm_version) {
             size_t a = (size_t)(j - t) + 5, b = a;
             while (b < tn && t[b] != ')' && b - a < 64)
@@ -571,8 +597,8 @@ static bool g1_eden(struct gc_event *e, const char *t, size_t tn)
         i++;
     if (!g1_pair(t, tn, i, &eb, &ebc, &ea, &eac))
         return false;
-    const char *sv = mem_find(t, tn, "Survivors: ");
-    const char *hp = mem_find(t, tn, "Heap: ");
+    const char *sv = GCL_FIND(t, tn, "Survivors: ");
+    const char *hp = GCL_FIND(t, tn, "Heap: ");
     if (!hp)
         return false;
     if (!g1_pair(t, tn, (size_t)(hp - t) + 6, &hb, &hbc, &ha, &hac))
@@ -590,7 +616,7 @@ static bool g1_eden(struct gc_event *e, const char *t, size_t tn)
         e->young_total_kb = eac;
     }
     /* JDK 8 Full GC: "..., [Metaspace: 3K->3K(1056768K)]" on the same line */
-    const char *m = mem_find(t, tn, "[Metaspace: ");
+    const char *m = GCL_FIND(t, tn, "[Metaspace: ");
     if (m) {
         int64_t mb, mbc, ma, mac;
         if (g1_pair(t, tn, (size_t)(m - t) + 12, &mb, &mbc, &ma, &mac)) {
@@ -676,7 +702,7 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
     while (q > 1 && (gcl_digit(t[q - 1]) || t[q - 1] == '.' || t[q - 1] == ','))
         q--;
     int64_t ms_ns;
-    if (!parse_secs_ns(t + q, cl - 3 - q, &ms_ns))
+    if (!gcl_secs_ns(t + q, cl - 3 - q, &ms_ns))
         return false;
     size_t ne = 1;
     while (ne < cl && t[ne] != '(' && t[ne] != ',' && !gcl_digit(t[ne]))
@@ -703,7 +729,7 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
         if (rp && e.kind != GC_KIND_SHEN_PHASE)
             e.cause = intern_str(p->ctx->strings, t + ne + 1, (size_t)(rp - t) - ne - 1);
     }
-    const char *ar = mem_find(t, cl, "->");
+    const char *ar = GCL_FIND(t, cl, "->");
     if (ar) {
         size_t k = (size_t)(ar - t);
         while (k > 1 && (gcl_digit(t[k - 2]) || t[k - 2] == '.'))
@@ -819,18 +845,19 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
     struct gc_parse_ctx *ctx = p->ctx;
     for (int guard = 0; guard < 256; guard++) {
+        p->pfx_s = NULL;
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
             n--;
         if (n == 0)
             return;
         size_t fs, fe;
-        if (find_splice(s, n, &fs, &fe) && !(fs == 0 && fe >= n)) {
+        if (find_splice(&p->memo, s, n, &fs, &fe) && !(fs == 0 && fe >= n)) {
             simple_line(p, s + fs, fe - fs, ln) ||
                 (diag_add(ctx->diag, "unrecognised spliced line", ctx->file, ln, s + fs, fe - fs), true);
             s = cut(p, s, n, fs, fe, &n);
             int64_t w, u;
             int32_t z;
-            size_t off = gcl_prefix(s, n, &w, &z, &u);
+            size_t off = gcl_prefix(&p->memo, s, n, &w, &z, &u);
             if (off >= n)
                 return; /* only the spliced line's neighbours' timestamps were left */
             continue;
@@ -846,7 +873,13 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         int64_t wall, up;
         int32_t tz;
-        size_t off = gcl_prefix(s, n, &wall, &tz, &up);
+        size_t off = gcl_prefix(&p->memo, s, n, &wall, &tz, &up);
+        p->pfx_s = s;
+        p->pfx_n = n;
+        p->pfx_off = off;
+        p->pfx_wall = wall;
+        p->pfx_tz = tz;
+        p->pfx_up = up;
         const char *t = s + off;
         size_t tn = n - off;
         if (!p->acc.len && off > 0 && (s[0] == ' ' || s[0] == '\t') && tn > 0 && t[0] == '[' &&
@@ -860,7 +893,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         if (p->acc.len) {
             if (is_event_start(t, tn) &&
-                !(mem_find(p->acc.p, p->acc.len, "[YG occupancy:") && !mem_find(p->acc.p, p->acc.len, "CMS-remark"))) {
+                !(GCL_FIND(p->acc.p, p->acc.len, "[YG occupancy:") && !GCL_FIND(p->acc.p, p->acc.len, "CMS-remark"))) {
                 /* (a remark that has printed "[YG occupancy: ...]" continues with the
                    CMSScavengeBeforeRemark "[GC (CMS Final Remark) ...[ParNew" on a new line) */
                 acc_give_up(p, "unterminated GC event");
@@ -924,8 +957,8 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         if (simple_line(p, s, n, ln) || header_line(p, t, tn))
             return;
         if (info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
-            (mem_find(t, tn, "GC log file ") &&
-             (mem_find(t, tn, "has reached the maximum size") || mem_find(t, tn, "GC log file created")))) {
+            (GCL_FIND(t, tn, "GC log file ") &&
+             (GCL_FIND(t, tn, "has reached the maximum size") || GCL_FIND(t, tn, "GC log file created")))) {
             /* (the last: -XX:+UseGCLogFileRotation notices) */
             ctx->lines_info++;
             return;

@@ -16,18 +16,75 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "gc_event.h"
 
 static inline bool gcl_digit(char c) { return c >= '0' && c <= '9'; }
 
+/* First lit[0..m) in s[0..n), NULL if absent (as memmem). memchr for the
+   first byte, then memcmp: for the short literals searched in every line
+   this beats glibc's generic memmem by several times. */
+static inline const char *gcl_find(const char *s, size_t n, const char *lit, size_t m)
+{
+    if (m == 0)
+        return s;
+    if (m > n)
+        return NULL;
+    const char *end = s + n - m + 1;
+    for (const char *x = s; x < end; x++) {
+        x = memchr(x, lit[0], (size_t)(end - x));
+        if (!x)
+            return NULL;
+        if (memcmp(x + 1, lit + 1, m - 1) == 0)
+            return x;
+    }
+    return NULL;
+}
+#define GCL_FIND(s, n, lit) gcl_find((s), (n), (lit), sizeof(lit) - 1)
+
+/*
+ * Memo of the last date stamp and uptime parsed. A JDK 8 line carries the
+ * same "2023-04-12T10:11:12.123+0800: 17.533: " stamps twice or more (event,
+ * nested generation, safepoint line) and they are looked at more than once,
+ * so the last text and its value are kept. An entry holds text that parses
+ * in full, so a later text with the same bytes, followed by a byte at which
+ * the parse must stop (':' here), parses to the same value.
+ */
+struct gcl_memo {
+    char date[40];
+    size_t date_n; /* 0: none */
+    int64_t date_ms;
+    int32_t date_tz;
+    /* date is "YYYY-MM-DDTHH:MM:SS.mmm<non-digit...>": then a text that
+       differs only in SS and mmm is date_base_ms + SS * 1000 + mmm */
+    bool date_sec_ms;
+    int64_t date_base_ms;
+    char up[32];   /* uptime text including its ':' */
+    size_t up_n;   /* 0: none */
+    int64_t up_ns;
+};
+
 /*
  * Leading decorations of a legacy line: "2023-04-12T10:11:12.123+0800: ",
  * "12.345: ", "#12: " (PrintGCID), in any order, blanks between. Returns the
  * bytes consumed; sets *wall_ms, *tz_min and *uptime_ns to the first of each
- * found (-1, 0, -1 when absent).
+ * found (-1, 0, -1 when absent). memo (may be NULL): see struct gcl_memo.
  */
-size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, int64_t *uptime_ns);
+size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
+                  int64_t *uptime_ns);
+
+/* ISO 8601 text t[0..n) parses in full (parse_iso8601(t, n) == n)? Uses and
+   fills memo (may be NULL). */
+bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, int32_t *tz);
+
+/* Uptime text t[0..n) ("12.345:", n includes the ':') is one gcl_prefix
+   accepts? Uses and fills memo (may be NULL). */
+bool gcl_uptime_whole(struct gcl_memo *memo, const char *t, size_t n);
+
+/* parse_secs_ns (timeparse.h) with the same results, in tighter loops: the
+   legacy parser reads several second counts per line. */
+size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns);
 
 /* Decimal number "123", "1.5", "0,0123" (comma decimal). Returns bytes consumed, 0 if none. */
 size_t gcl_dec(const char *s, size_t n, double *v);

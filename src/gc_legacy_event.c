@@ -434,7 +434,7 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
             }
             if (STARTS(t, n, k, " secs") || STARTS(t, n, k, " sec]")) {
                 int64_t ns;
-                if (g && parse_secs_ns(t + i, k - i, &ns) == k - i)
+                if (g && gcl_secs_ns(t + i, k - i, &ns) == k - i)
                     g->secs_ns = ns;
                 i = k + 4;
                 continue;
@@ -535,7 +535,7 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
         else if (mem_starts(cause, cl, "Metadata GC") || mem_starts(cause, cl, "Last ditch") ||
                  mem_starts(cause, cl, "Permanent Generation"))
             ev->flags |= GCF_METASPACE;
-        else if (memmem(cause, cl, "Humongous", 9))
+        else if (GCL_FIND(cause, cl, "Humongous"))
             ev->flags |= GCF_HUMONGOUS;
     }
     if (ev->duration_ns < 0 && ev->heap_before_kb < 0)

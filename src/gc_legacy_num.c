@@ -55,10 +55,49 @@ size_t gcl_size_kb(const char *s, size_t n, int64_t *kb)
     return i + 1;
 }
 
-/* "12.345:" uptime (comma decimals too). Returns bytes incl. ':' or 0. */
-static size_t uptime_colon(const char *s, size_t n, int64_t *ns)
+size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns)
 {
-    size_t k = parse_secs_ns(s, n, ns);
+    size_t i = 0;
+    int64_t whole = 0;
+    unsigned d;
+    while (i < n && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+        whole = whole * 10 + d;
+        /* checked after the step, as parse_secs_ns: whole * 1e9 must fit */
+        if (whole > 9000000000LL)
+            return 0;
+        i++;
+    }
+    if (i == 0)
+        return 0;
+    static const int64_t pow10[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                       10000,      1000,      100,     10,      1};
+    int64_t frac = 0;
+    size_t k = 0;
+    if (i + 1 < n && (s[i] == '.' || s[i] == ',') && gcl_digit(s[i + 1])) {
+        i++;
+        /* the first 9 fraction digits count, the rest are skipped */
+        size_t f0 = i, fend = n - i > 9 ? i + 9 : n;
+        while (i < fend && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+            frac = frac * 10 + d;
+            i++;
+        }
+        k = i - f0;
+        while (i < n && gcl_digit(s[i]))
+            i++;
+    }
+    *ns = whole * 1000000000LL + frac * pow10[k];
+    return i;
+}
+
+/* "12.345:" uptime (comma decimals too). Returns bytes incl. ':' or 0. */
+static size_t uptime_colon(struct gcl_memo *memo, const char *s, size_t n, int64_t *ns)
+{
+    if (memo && memo->up_n && memo->up_n <= n && memcmp(s, memo->up, memo->up_n) == 0) {
+        /* same digits and ':' as the last uptime: the parse stops at the same ':' */
+        *ns = memo->up_ns;
+        return memo->up_n;
+    }
+    size_t k = gcl_secs_ns(s, n, ns);
     if (!k || k >= n || s[k] != ':')
         return 0;
     /* "12:34" would be a clock time, not an uptime: require a fraction */
@@ -66,15 +105,96 @@ static size_t uptime_colon(const char *s, size_t n, int64_t *ns)
     for (size_t i = 0; i < k; i++)
         if (s[i] == '.' || s[i] == ',')
             frac = true;
-    return frac ? k + 1 : 0;
+    if (!frac)
+        return 0;
+    if (memo && k + 1 <= sizeof memo->up) {
+        memcpy(memo->up, s, k + 1);
+        memo->up_n = k + 1;
+        memo->up_ns = *ns;
+    }
+    return k + 1;
 }
 
-size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, int64_t *uptime_ns)
+static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t ms, int32_t tz)
+{
+    if (memo && n <= sizeof memo->date) {
+        memcpy(memo->date, t, n);
+        memo->date_n = n;
+        memo->date_ms = ms;
+        memo->date_tz = tz;
+        /* exactly three fraction digits (byte 23 is no digit), so that the
+           value is linear in SS and mmm (parse_iso8601: secs * 1000 + ms) */
+        memo->date_sec_ms = n >= 23 && gcl_digit(t[17]) && gcl_digit(t[18]) &&
+                            (t[19] == '.' || t[19] == ',') && gcl_digit(t[20]) && gcl_digit(t[21]) &&
+                            gcl_digit(t[22]) && (n == 23 || !gcl_digit(t[23]));
+        if (memo->date_sec_ms)
+            memo->date_base_ms = ms - ((t[17] - '0') * 10 + (t[18] - '0')) * 1000 -
+                                 ((t[20] - '0') * 100 + (t[21] - '0') * 10 + (t[22] - '0'));
+    }
+}
+
+/*
+ * t[0..memo->date_n) is the memo's date but for the seconds and milliseconds
+ * (the usual case: the next line's stamp, same minute)? Then its value is
+ * the memo's base plus those; parse_iso8601 would find exactly that, as all
+ * other bytes, which decide the date, time zone and where the parse stops,
+ * are the same. Seconds over 60 are rejected by the parse, so here too.
+ */
+static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, int32_t *tz)
+{
+    size_t n = memo->date_n;
+    if (!memo->date_sec_ms || memcmp(t, memo->date, 17) != 0 || t[19] != memo->date[19] ||
+        memcmp(t + 23, memo->date + 23, n - 23) != 0)
+        return false;
+    if (!gcl_digit(t[17]) || !gcl_digit(t[18]) || !gcl_digit(t[20]) || !gcl_digit(t[21]) ||
+        !gcl_digit(t[22]))
+        return false;
+    int se = (t[17] - '0') * 10 + (t[18] - '0');
+    if (se > 60)
+        return false;
+    *ms = memo->date_base_ms + se * 1000 + ((t[20] - '0') * 100 + (t[21] - '0') * 10 + (t[22] - '0'));
+    *tz = memo->date_tz;
+    return true;
+}
+
+bool gcl_uptime_whole(struct gcl_memo *memo, const char *t, size_t n)
+{
+    if (memo && memo->up_n == n && memcmp(t, memo->up, n) == 0)
+        return true;
+    int64_t ns;
+    return uptime_colon(memo, t, n, &ns) == n;
+}
+
+bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, int32_t *tz)
+{
+    if (memo && memo->date_n == n && memcmp(t, memo->date, n) == 0) {
+        *ms = memo->date_ms;
+        *tz = memo->date_tz;
+        return true;
+    }
+    if (memo && memo->date_n == n && date_delta(memo, t, ms, tz)) {
+        date_store(memo, t, n, *ms, *tz);
+        return true;
+    }
+    if (parse_iso8601(t, n, ms, tz, NULL) != n)
+        return false;
+    date_store(memo, t, n, *ms, *tz);
+    return true;
+}
+
+size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
+                  int64_t *uptime_ns)
 {
     *wall_ms = -1;
     *tz_min = 0;
     *uptime_ns = -1;
     size_t i = 0, done = 0;
+    /* no decoration (indented detail lines, most of a G1 log): the answer
+       is the leading blanks, found by the loops below in two passes */
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || (!gcl_digit(s[i]) && s[i] != '#'))
+        return i;
     for (int guard = 0; guard < 6; guard++) {
         while (i < n && (s[i] == ' ' || s[i] == '\t'))
             i++;
@@ -94,7 +214,20 @@ size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, in
         if (i + 4 < n && s[i + 4] == '-') {
             int64_t ms;
             int32_t tz;
-            size_t k = parse_iso8601(s + i, n - i, &ms, &tz, NULL);
+            size_t k, dn = memo ? memo->date_n : 0;
+            if (dn && i + dn < n && s[i + dn] == ':' && memcmp(s + i, memo->date, dn) == 0) {
+                /* the last stamp again, and the parse would stop at this ':' */
+                k = dn;
+                ms = memo->date_ms;
+                tz = memo->date_tz;
+            } else if (dn && i + dn < n && s[i + dn] == ':' && date_delta(memo, s + i, &ms, &tz)) {
+                k = dn;
+                date_store(memo, s + i, k, ms, tz);
+            } else {
+                k = parse_iso8601(s + i, n - i, &ms, &tz, NULL);
+                if (k && i + k < n && s[i + k] == ':')
+                    date_store(memo, s + i, k, ms, tz);
+            }
             if (k && i + k < n && s[i + k] == ':') {
                 if (*wall_ms < 0) {
                     *wall_ms = ms;
@@ -106,7 +239,7 @@ size_t gcl_prefix(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, in
             break;
         }
         int64_t ns;
-        size_t k = uptime_colon(s + i, n - i, &ns);
+        size_t k = uptime_colon(memo, s + i, n - i, &ns);
         if (!k)
             break;
         if (*uptime_ns < 0)
@@ -134,7 +267,7 @@ void gcl_times(const char *s, size_t n, int64_t *user_ns, int64_t *sys_ns, int64
         else if (i >= 4 && memcmp(s + i - 4, "real", 4) == 0)
             dst = real_ns;
         int64_t ns;
-        if (dst && *dst < 0 && parse_secs_ns(s + i + 1, n - i - 1, &ns))
+        if (dst && *dst < 0 && gcl_secs_ns(s + i + 1, n - i - 1, &ns))
             *dst = ns;
     }
 }

@@ -43,7 +43,8 @@
 #define ICACHE 64
 #define DC_N 8    /* decorator positions cached */
 #define DC_TXT 40 /* longest decorator text cached */
-#define DC_WAYS 8 /* cached texts per position */
+#define DC_WAYS_LOG2 4
+#define DC_WAYS (1u << DC_WAYS_LOG2) /* cached texts per position */
 
 enum { DK_FAIL, DK_WALL, DK_UP, DK_SKIP, DK_LEVEL, DK_TAGS };
 
@@ -54,6 +55,18 @@ struct dc_entry {
     int32_t tz;
     int64_t v;
     size_t tags_n;
+};
+
+/* A cached run of decorators that starts with a letter ("[info][gc,heap  ] ")
+   through the space before the message, and what parsing it yields. */
+#define DG_TXT 64
+#define DG_SETS 32 /* 2 entries per set, the older replaced */
+struct dg_entry {
+    char txt[DG_TXT];
+    unsigned char n;       /* 0: empty */
+    unsigned char tags_off; /* tags text offset in txt; 0: no tags bracket */
+    unsigned char tags_n;
+    bool level_seen, foreign;
 };
 
 struct gcid_slot {
@@ -93,6 +106,15 @@ struct up {
     bool last_was_foreign;       /* previous decorated line was a non-GC tag set */
     bool shen_gen;               /* generational Shenandoah mode seen */
     struct dc_entry dc[DC_N][DC_WAYS]; /* see parse_decorators() */
+    struct dg_entry dg[DG_SETS][2];    /* see parse_decorators() */
+    unsigned char dg_old[DG_SETS];     /* which entry of a set to replace next */
+    const struct dg_entry *dg_last;    /* the run last matched or stored */
+    char up_txt[24];                   /* last uptime decorator text, "12.345s]" */
+    char id_txt[24];                   /* last "GC(" id digits with ')' */
+    size_t id_txt_n;                   /* its length, 0: none */
+    int64_t id_txt_val;
+    size_t up_txt_n;                   /* its length, 0: none */
+    int64_t up_txt_ns;                 /* its value */
     const char *icache[ICACHE]; /* see intern() */
     size_t icache_len[ICACHE];
     const char *flags_cause;     /* cause_flags cache: last cause and its flags */
@@ -115,18 +137,22 @@ static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 /* literal prefix test; a macro so memcmp sees a constant length and inlines */
 #define STARTS(s, n, lit) ((n) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
 
-/* s[0..n) == t[0..n) for short n, without a libc call */
+/* s[0..n) == t[0..n) for short n, without a libc call: whole words, the
+   last one overlapping the previous so that no byte loop runs for n >= 8 */
 static inline bool eq_short(const char *a, const char *b, size_t n)
 {
-    while (n >= 8) {
-        uint64_t x, y;
-        memcpy(&x, a, 8);
-        memcpy(&y, b, 8);
-        if (x != y)
-            return false;
-        a += 8;
-        b += 8;
-        n -= 8;
+    uint64_t x, y;
+    if (n >= 8) {
+        size_t i = 0;
+        for (; i + 8 < n; i += 8) {
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+            if (x != y)
+                return false;
+        }
+        memcpy(&x, a + n - 8, 8);
+        memcpy(&y, b + n - 8, 8);
+        return x == y;
     }
     while (n--)
         if (*a++ != *b++)
@@ -134,7 +160,29 @@ static inline bool eq_short(const char *a, const char *b, size_t n)
     return true;
 }
 
-/* first ']' in s[0..n), 8 bytes at a time (decorators are short) */
+/* eq_short for a cached text t of n < 8 bytes kept in a buffer of at least
+   8 bytes, against a with avail >= n readable bytes: one masked word compare
+   when 8 bytes of a are readable. */
+static inline bool eq_cached(const char *a, size_t avail, const char *t, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n < 8 && avail >= 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, t, 8);
+        uint64_t mask = n ? ~0ULL >> (64 - 8 * n) : 0;
+        return ((x ^ y) & mask) == 0;
+    }
+#else
+    (void)avail;
+#endif
+    return eq_short(a, t, n);
+}
+
+/* first ']' in s[0..n), 8 bytes at a time (decorators are short). The
+   classic has-zero-byte test can flag false positives only ABOVE a true
+   match, so the lowest flagged byte (little-endian: lowest bit) is exact and
+   no byte-by-byte rescan of the word is needed. */
 static inline const char *find_close(const char *s, size_t n)
 {
     size_t i = 0;
@@ -144,8 +192,14 @@ static inline const char *find_close(const char *s, size_t n)
         uint64_t x;
         memcpy(&x, s + i, 8);
         x ^= pat;
-        if ((x - ones) & ~x & highs)
+        uint64_t hit = (x - ones) & ~x & highs;
+        if (hit) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            return s + i + ((unsigned)__builtin_ctzll(hit) >> 3);
+#else
             break;
+#endif
+        }
     }
     for (; i < n; i++)
         if (s[i] == ']')
@@ -180,9 +234,12 @@ static size_t parse_dec_e9(const char *s, size_t n, int64_t *out)
 {
     size_t i = 0;
     int64_t ip = 0;
-    while (i < n && is_digit(s[i])) {
+    unsigned dg;
+    /* (unsigned)(c - '0') <= 9 is the digit test in one compare: this runs
+       for every number of every line */
+    while (i < n && (dg = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
         /* saturate at 1e9 so that ip * 1e9 + frac stays in range */
-        ip = ip < 100000000LL ? ip * 10 + (s[i] - '0') : 1000000000LL;
+        ip = ip < 100000000LL ? ip * 10 + dg : 1000000000LL;
         i++;
     }
     if (i == 0)
@@ -190,17 +247,17 @@ static size_t parse_dec_e9(const char *s, size_t n, int64_t *out)
     static const int64_t pow10[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
                                        10000,      1000,      100,     10,      1};
     int64_t frac = 0;
-    int nd = 0;
     if (i + 1 < n && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1])) {
         i++;
-        while (i < n && is_digit(s[i])) {
-            if (nd < 9) {
-                frac = frac * 10 + (s[i] - '0');
-                nd++;
-            }
+        /* the first 9 fraction digits count, the rest are skipped */
+        size_t f0 = i, fend = n - i > 9 ? i + 9 : n;
+        while (i < fend && (dg = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+            frac = frac * 10 + dg;
             i++;
         }
-        frac *= pow10[nd];
+        frac *= pow10[i - f0];
+        while (i < n && is_digit(s[i]))
+            i++;
     }
     *out = ip * 1000000000LL + frac;
     return i;
@@ -346,9 +403,10 @@ static size_t parse_int(const char *s, size_t n, int64_t *v)
 {
     size_t i = 0;
     int64_t x = 0;
-    while (i < n && is_digit(s[i])) {
+    unsigned dg;
+    while (i < n && (dg = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
         if (x < 100000000000000LL)
-            x = x * 10 + (s[i] - '0');
+            x = x * 10 + dg;
         i++;
     }
     if (i)
@@ -1415,6 +1473,46 @@ static void classify_decorator(const char *c, size_t cn, bool level_seen, bool i
     }
 }
 
+/* Cache way of a decorator text: a multiplicative hash of its first 8 bytes
+   and its length. Padded tag sets ("gc,heap     ", "gc,phases   ") share
+   length and prefix, so a hash of one middle byte collided and thrashed. */
+static inline unsigned dc_way(const char *c, size_t cn)
+{
+    uint64_t x = 0;
+    if (cn >= 8)
+        memcpy(&x, c, 8);
+    else
+        for (size_t j = 0; j < cn; j++)
+            x |= (uint64_t)(unsigned char)c[j] << (8 * j);
+    return (unsigned)(((x ^ cn) * 0x9E3779B97F4A7C15ULL) >> (64 - DC_WAYS_LOG2));
+}
+
+/* Cache set of a decorator run: a hash of all its bytes (a word at a time;
+   padded tag columns make the first and last words of different runs equal). */
+static inline unsigned dg_way(const char *c, size_t len)
+{
+    uint64_t h = len, w;
+    size_t j = 0;
+    for (; j + 8 <= len; j += 8) {
+        memcpy(&w, c + j, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+    }
+    if (j < len) {
+        /* the tail: the last 8 bytes (overlapping), or all of a short run */
+        w = 0;
+        if (len >= 8)
+            memcpy(&w, c + len - 8, 8);
+        else
+            for (size_t k = 0; k < len; k++)
+                w |= (uint64_t)(unsigned char)c[k] << (8 * k);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+    }
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return (unsigned)h & (DG_SETS - 1);
+}
+
 /*
  * Parse leading decorators, set p->up_ns/wall_ms/tz and d. Returns the
  * offset of the message.
@@ -1430,16 +1528,103 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
     p->up_ns = -1;
     p->wall_ms = -1;
     p->tz = 0;
+    size_t g0 = SIZE_MAX;       /* start of the letter-led run being parsed */
+    struct dg_entry *ge = NULL; /* its cache entry */
+    bool g_plain = true;        /* the run held only level/tags/hostname brackets */
     for (unsigned bi = 0; i < n && s[i] == '['; bi++) {
         const char *c = s + i + 1;
-        const char *close = find_close(c, n - i - 1 < 82 ? n - i - 1 : 82);
+        size_t lim = n - i - 1 < 82 ? n - i - 1 : 82;
+        if (g0 == SIZE_MAX && lim && !is_digit(c[0])) {
+            /* runs come in streaks (five gc,phases lines, six gc,heap
+               lines): try the last one matched before hashing */
+            const struct dg_entry *lg = p->dg_last;
+            if (lg && lg->n <= n - i && eq_short(lg->txt, s + i, lg->n)) {
+                d->any = true;
+                d->level_seen = lg->level_seen;
+                if (lg->tags_off) {
+                    d->tags = s + i + lg->tags_off;
+                    d->tags_n = lg->tags_n;
+                    d->foreign = lg->foreign;
+                }
+                return i + lg->n;
+            }
+            /* First letter-led bracket: level and tags repeat across lines,
+               so look the whole run up at once. Its candidate end is the
+               first "] ": inside a run every ']' is followed by '['. Only
+               runs the slow path below parsed in full, with nothing but
+               level/tags/hostname brackets (which leave no state but d), are
+               stored, so an exact text match gives exactly its result. */
+            size_t rn = n - i < DG_TXT ? n - i : DG_TXT, e = 0;
+            for (;;) {
+                const char *q = find_close(s + i + e, rn - e);
+                if (!q)
+                    break;
+                e = (size_t)(q - (s + i)) + 1;
+                if (e < rn && s[i + e] == ' ') {
+                    e++;
+                    break;
+                }
+            }
+            if (e >= 2 && s[i + e - 1] == ' ') {
+                unsigned set = dg_way(s + i, e);
+                ge = &p->dg[set][0];
+                if (!(ge->n == e && eq_short(ge->txt, s + i, e)))
+                    ge = &p->dg[set][1];
+                if (ge->n == e && eq_short(ge->txt, s + i, e)) {
+                    p->dg_old[set] = ge == &p->dg[set][0];
+                    p->dg_last = ge;
+                    d->any = true;
+                    d->level_seen = ge->level_seen;
+                    if (ge->tags_off) {
+                        d->tags = s + i + ge->tags_off;
+                        d->tags_n = ge->tags_n;
+                        d->foreign = ge->foreign;
+                    }
+                    return i + e;
+                }
+            }
+            g0 = i;
+        }
+        if (lim && is_digit(c[0])) {
+            if (g0 != SIZE_MAX)
+                g_plain = false; /* numbers after a level: unusual, not cached */
+            /* Uptime "[12.345s]" changes on nearly every line, so the text
+               cache below would only miss; parse it in place. Same result
+               as classify_decorator's DK_UP branch: digits and a fraction
+               cannot contain ']' or make c[4] a date's '-'. */
+            /* Consecutive lines often share it: compare with the last one
+               (text through "s]") before parsing. */
+            size_t un = p->up_txt_n;
+            if (un && un <= lim && eq_cached(c, n - i - 1, p->up_txt, un)) {
+                if (p->up_ns < 0)
+                    p->up_ns = p->up_txt_ns;
+                d->any = true;
+                i += un + 1;
+                continue;
+            }
+            int64_t v;
+            size_t k = parse_dec_e9(c, lim, &v);
+            if (k + 1 < lim && c[k] == 's' && c[k + 1] == ']') {
+                if (k + 2 <= sizeof p->up_txt) {
+                    memcpy(p->up_txt, c, k + 2);
+                    p->up_txt_n = k + 2;
+                    p->up_txt_ns = v;
+                }
+                if (p->up_ns < 0)
+                    p->up_ns = v;
+                d->any = true;
+                i += k + 3;
+                continue;
+            }
+        }
+        const char *close = find_close(c, lim);
         if (!close)
             break;
         size_t cn = (size_t)(close - c);
         bool is_last = close + 1 >= s + n || close[1] != '[';
         unsigned char key = (unsigned char)(d->level_seen | (is_last << 1));
-        /* a few entries per position: tag sets alternate line by line */
-        unsigned way = cn ? ((unsigned)cn * 7u + (unsigned char)c[cn >> 1]) & (DC_WAYS - 1) : 0;
+        /* several entries per position: tag sets alternate line by line */
+        unsigned way = dc_way(c, cn);
         struct dc_entry tmp, *e = bi < DC_N ? &p->dc[bi][way] : NULL;
         if (!(e && e->n == cn && e->key == key && cn <= DC_TXT && eq_short(e->txt, c, cn))) {
             classify_decorator(c, cn, d->level_seen, is_last, &tmp);
@@ -1480,8 +1665,25 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
         default:
             goto done;
         }
+        if (g0 != SIZE_MAX && e->kind != DK_LEVEL && e->kind != DK_TAGS && e->kind != DK_SKIP)
+            g_plain = false;
         d->any = true;
         i = (size_t)(close - s) + 1;
+    }
+    /* remember a completed letter-led run (see above); the stored text ends
+       with the space so that it cannot match a longer run */
+    if (ge && g_plain && i < n && s[i] == ' ' && i + 1 - g0 <= DG_TXT) {
+        size_t len = i + 1 - g0;
+        unsigned set = dg_way(s + g0, len);
+        struct dg_entry *g = &p->dg[set][p->dg_old[set]];
+        p->dg_old[set] ^= 1;
+        p->dg_last = g;
+        memcpy(g->txt, s + g0, len);
+        g->n = (unsigned char)len;
+        g->level_seen = d->level_seen;
+        g->tags_off = d->tags ? (unsigned char)(d->tags - (s + g0)) : 0;
+        g->tags_n = (unsigned char)d->tags_n;
+        g->foreign = d->foreign;
     }
 done:
     if (i < n && s[i] == ' ')
@@ -1558,7 +1760,20 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
     int64_t gc_id = -1;
     if (STARTS(m, mn, "GC(")) {
         int64_t id;
-        size_t k = parse_int(m + 3, mn - 3, &id);
+        size_t k;
+        /* the lines of one collection follow each other: reuse the last
+           id's digits (stored with their ')') when they match */
+        if (p->id_txt_n && p->id_txt_n <= mn - 3 && eq_cached(m + 3, mn - 3, p->id_txt, p->id_txt_n)) {
+            k = p->id_txt_n - 1;
+            id = p->id_txt_val;
+        } else {
+            k = parse_int(m + 3, mn - 3, &id);
+            if (k && 3 + k < mn && m[3 + k] == ')' && k + 1 <= sizeof p->id_txt) {
+                memcpy(p->id_txt, m + 3, k + 1);
+                p->id_txt_n = k + 1;
+                p->id_txt_val = id;
+            }
+        }
         if (k && 3 + k < mn && m[3 + k] == ')') {
             gc_id = id;
             m += 4 + k;

@@ -1,0 +1,136 @@
+/*
+ * test_gc_legacy_fast.c — the legacy parser's fast paths give exactly what
+ * the plain code gives: gcl_secs_ns against timeparse's parse_secs_ns, and
+ * gcl_prefix / gcl_iso_whole with a memo (last stamp reused, or only its
+ * seconds and milliseconds changed) against the same calls without one.
+ * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
+ * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
+ * "Z", "+0800", "-05:30", none, and stamps that differ in other places.
+ */
+#include "gc_legacy.h"
+#include "timeparse.h"
+#include "t.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static uint64_t rng = 0x9E3779B97F4A7C15ULL;
+
+static unsigned rnd(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+/* a number-ish text: digits, maybe a '.'/',' fraction, maybe junk after */
+static size_t gen_secs(char *b)
+{
+    static const char junk[] = " :s.,x9";
+    size_t n = 0;
+    unsigned w = rnd(13);
+    for (unsigned i = 0; i < w; i++)
+        b[n++] = (char)('0' + rnd(10));
+    if (rnd(4)) {
+        b[n++] = rnd(3) ? '.' : ',';
+        unsigned f = rnd(13);
+        for (unsigned i = 0; i < f; i++)
+            b[n++] = (char)('0' + rnd(10));
+    }
+    unsigned j = rnd(3);
+    for (unsigned i = 0; i < j; i++)
+        b[n++] = junk[rnd(sizeof junk - 1)];
+    return n;
+}
+
+static void secs_same(void)
+{
+    char b[64];
+    for (int it = 0; it < 200000; it++) {
+        size_t n = gen_secs(b);
+        size_t lim = n ? rnd((unsigned)n + 1) : 0; /* also cut short */
+        int64_t a = -7, c = -7;
+        size_t ka = parse_secs_ns(b, lim, &a), kc = gcl_secs_ns(b, lim, &c);
+        CHECK_EQ_INT(kc, ka);
+        if (ka)
+            CHECK_EQ_INT(c, a);
+        if (kc != ka || (ka && a != c)) {
+            printf("#   input \"%.*s\"\n", (int)lim, b);
+            return;
+        }
+    }
+}
+
+/* "YYYY-MM-DDTHH:MM:SS[.fff][tz]: UP: " with small random changes */
+static size_t gen_stamp(char *b, int base_sec, bool vary_all)
+{
+    int Y = 2023, M = 4, D = 12, h = 10, mi = 11;
+    if (vary_all) {
+        if (!rnd(8))
+            mi = (int)rnd(60);
+        if (!rnd(16))
+            h = (int)rnd(24);
+        if (!rnd(32))
+            D = 1 + (int)rnd(31);
+    }
+    int se = rnd(10) ? (base_sec + (int)rnd(3)) % 62 : 58 + (int)rnd(4); /* 58..61 */
+    size_t n = (size_t)sprintf(b, "%04d-%02d-%02dT%02d:%02d:%02d", Y, M, D, h, mi, se);
+    unsigned fl = rnd(6) ? 3 : rnd(5); /* mostly 3 fraction digits */
+    if (fl) {
+        b[n++] = rnd(8) ? '.' : ',';
+        for (unsigned i = 0; i < fl; i++)
+            b[n++] = (char)('0' + rnd(10));
+    }
+    static const char *const tzs[] = {"+0800", "+0000", "-05:30", "Z", ""};
+    const char *tz = tzs[vary_all ? rnd(5) : 0];
+    n += (size_t)sprintf(b + n, "%s: %u.%03u: [GC", tz, rnd(100000), rnd(1000));
+    return n;
+}
+
+static void prefix_same(void)
+{
+    struct gcl_memo memo;
+    memset(&memo, 0, sizeof memo);
+    char b[128];
+    for (int it = 0; it < 200000; it++) {
+        size_t n = gen_stamp(b, (it / 50) % 60, it % 3 == 0);
+        int64_t w1, u1, w2, u2;
+        int32_t z1, z2;
+        size_t k1 = gcl_prefix(NULL, b, n, &w1, &z1, &u1);
+        size_t k2 = gcl_prefix(&memo, b, n, &w2, &z2, &u2);
+        CHECK_EQ_INT(k2, k1);
+        CHECK_EQ_INT(w2, w1);
+        CHECK_EQ_INT(z2, z1);
+        CHECK_EQ_INT(u2, u1);
+        /* the whole-text form used when walking back over a splice */
+        size_t dl = 0;
+        while (dl < n && b[dl] != ':')
+            dl++;
+        dl += 6; /* through HH:MM:SS */
+        while (dl < n && b[dl] != ':' && b[dl] != ' ')
+            dl++;
+        int64_t m3, m4;
+        int32_t t3, t4;
+        bool ok3 = parse_iso8601(b, dl, &m3, &t3, NULL) == dl;
+        bool ok4 = gcl_iso_whole(&memo, b, dl, &m4, &t4);
+        CHECK_EQ_INT(ok4, ok3);
+        if (ok3 && ok4) {
+            CHECK_EQ_INT(m4, m3);
+            CHECK_EQ_INT(t4, t3);
+        }
+        if (k1 != k2 || w1 != w2 || z1 != z2 || u1 != u2 || ok3 != ok4 ||
+            (ok3 && ok4 && (m3 != m4 || t3 != t4))) {
+            printf("#   input \"%.*s\"\n", (int)n, b);
+            return;
+        }
+    }
+}
+
+int main(void)
+{
+    RUN(secs_same);
+    RUN(prefix_same);
+    T_DONE();
+}
