@@ -247,6 +247,7 @@ static struct gc_bucket *bucket_for(struct gc_analysis *a, const struct gc_event
     struct gc_bucket *b = &a->buckets[a->nbuckets++];
     memset(b, 0, sizeof *b);
     b->key = key;
+    b->heap_after_min_kb = b->heap_after_max_kb = -1;
     return b;
 }
 
@@ -408,6 +409,12 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
                 b->over[i]++;
         if (k == GC_KIND_FULL)
             b->full++;
+        if (e->heap_after_kb >= 0) {
+            if (b->heap_after_min_kb < 0 || e->heap_after_kb < b->heap_after_min_kb)
+                b->heap_after_min_kb = e->heap_after_kb;
+            if (e->heap_after_kb > b->heap_after_max_kb)
+                b->heap_after_max_kb = e->heap_after_kb;
+        }
     }
     cpu_add(a, e, t_ns);
 }
@@ -465,6 +472,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
         if (d > a->stall_max_ns)
             a->stall_max_ns = d;
         hist_record(&a->stall_h, d);
+        occ_add(&a->stall_occ, e, d, t_ns);
         const char *th = e->thread ? intern_str(a->strings, e->thread, strlen(e->thread)) : "(unknown)";
         table_add(&a->stall_threads, th, GC_KIND_OTHER, d, e, t_ns);
         break;

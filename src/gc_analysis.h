@@ -65,6 +65,7 @@ struct gc_bucket {
     int64_t total_ns, max_ns;
     uint64_t over[GC_MAX_OVER];
     uint64_t full;
+    int64_t heap_after_min_kb, heap_after_max_kb; /* -1 when no GC in the bucket gave sizes */
 };
 
 /* An occurrence used as evidence in findings. */
@@ -98,6 +99,7 @@ struct gc_analysis {
     uint64_t stall_count;
     int64_t stall_total_ns, stall_max_ns;
     uint64_t reloc_stall_count;
+    struct gc_occurrence stall_occ; /* first and longest allocation stall */
     uint64_t cycle_events;       /* GC_EV_CYCLE count (ZGC/Shenandoah collections) */
     uint64_t collections;        /* young+mixed+full+degenerated pauses of STW collectors */
     uint64_t conc_cycles_started;/* CMS initial marks, G1 concurrent starts */

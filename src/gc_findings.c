@@ -188,7 +188,11 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
                  (unsigned long long)a->stall_count, (double)a->stall_total_ns / 1e6,
                  (double)a->stall_max_ns / 1e6, a->stall_threads.n);
         struct report_node *f = add(arr, &T_STALL, s);
+        const struct gc_occurrence *o = &a->stall_occ;
         rn_int(f, "count", (int64_t)a->stall_count);
+        moment(f, "first", o->first_t_ns, o->first_wall_ms, o->tz_min, o->first_file, o->first_line, 0, false);
+        moment(f, "worst", o->worst_t_ns, o->worst_wall_ms, o->tz_min, o->worst_file, o->worst_line,
+               (double)o->worst_ns / 1e6, true);
         texts(f, &T_STALL);
     }
     occ_finding(arr, &T_DEGEN, &a->degenerated, "degenerated collections", true);

@@ -297,10 +297,19 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
         rn_num(o, "total_ms", ms(b->total_ns), 3);
         rn_num(o, "max_ms", ms(b->max_ns), 3);
         rn_int(o, "full", (int64_t)b->full);
+        if (b->heap_after_max_kb >= 0) {
+            rn_title(rn_num(o, "heap_after_min_mb", (double)b->heap_after_min_kb / 1024.0, 1), "after GC min MB");
+            rn_title(rn_num(o, "heap_after_max_mb", (double)b->heap_after_max_kb / 1024.0, 1), "after GC max MB");
+        } else {
+            rn_title(rn_null(o, "heap_after_min_mb"), "after GC min MB");
+            rn_title(rn_null(o, "heap_after_max_mb"), "after GC max MB");
+        }
         for (int j = 0; j < a->th.n_over; j++) {
             char k[32];
             snprintf(k, sizeof k, "over_%gms", ms(a->th.over_ns[j]));
-            rn_title(rn_int(o, k, (int64_t)b->over[j]), k + 5);
+            char t[40];
+            snprintf(t, sizeof t, ">%s", k + 5);
+            rn_title(rn_int(o, k, (int64_t)b->over[j]), t);
         }
     }
 }
