@@ -62,9 +62,30 @@ static bool is_unified_line(const char *s, size_t n)
            mem_find(s, n, "][debug") || mem_find(s, n, "][warning") || mem_find(s, n, "][trace");
 }
 
+/* "2020-08-18T14:05:39.789+0000: 854865.439: [Concurrent marking" or
+   "12.345: [Pause Full, start]": a legacy stamp (date and/or uptime, never
+   bracketed) followed by ": [" — JDK 8 Shenandoah and other events whose
+   names the list below does not know. */
+static bool legacy_stamp_bracket(const char *s, size_t n)
+{
+    if (n < 4 || s[0] < '0' || s[0] > '9')
+        return false;
+    size_t lim = n < 64 ? n : 64;
+    const char *p = mem_find(s, lim, ": [");
+    if (!p)
+        return false;
+    for (const char *q = s; q < p; q++)
+        if (!((*q >= '0' && *q <= '9') || *q == '-' || *q == ':' || *q == '.' || *q == ',' ||
+              *q == 'T' || *q == '+' || *q == ' '))
+            return false;
+    return true;
+}
+
 static bool is_legacy_line(const char *s, size_t n)
 {
-    return mem_find(s, n, "[GC") || mem_find(s, n, "[Full GC") || mem_find(s, n, "[ParNew") ||
+    return legacy_stamp_bracket(s, n) || mem_starts(s, n, "Heap") ||
+           mem_find(s, n, "GC log file created") || mem_starts(s, n, "Cancelling concurrent GC") ||
+           mem_find(s, n, "[GC") || mem_find(s, n, "[Full GC") || mem_find(s, n, "[ParNew") ||
            mem_find(s, n, "[CMS") || mem_find(s, n, "[PSYoungGen") || mem_find(s, n, "[DefNew") ||
            mem_find(s, n, "Total time for which application threads were stopped") ||
            mem_find(s, n, "Application time:") || mem_find(s, n, "CommandLine flags:") ||
