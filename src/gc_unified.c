@@ -1994,6 +1994,10 @@ static void finish(void *vp)
         if (!best)
             break;
         close_cycle(p, best);
+        /* close_cycle leaves a cycle that was already reported (cycle_done)
+           open: without this, such a slot (a reused id, e.g. concatenated
+           logs) was picked again forever */
+        best->cycle_open = false;
     }
     flush_pending(p);
 }
