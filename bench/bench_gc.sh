@@ -44,4 +44,53 @@ r_small=$(measure "gclat gc (1/8 size)" ./gclat gc -q "$small")
   echo
   echo "Targets (issue 2): >= 500 MB/s on one core; peak memory under 64 MB whatever the input size (compare the 1/8-size row)."
 } > bench/results/gc.md
+
+# ---- JDK 8 (-XX:+PrintGCDetails) logs --------------------------------------
+# A >= 512 MB CMS log from our own example (bench/gen_legacy.awk shifts the
+# date and uptime stamps of each copy), and, when ../shared is there, a G1
+# JDK 8 log of the corpus replicated the same way (corpus data is only read
+# at run time, never committed).
+ltarget=$((512 * 1024 * 1024))
+legacy_input() { # SRC OUT
+  if [ ! -f "$2" ] || [ "$(stat -c %s "$2")" -lt $ltarget ]; then
+    local sz; sz=$(stat -c %s "$1")
+    echo "generating $2 ($((ltarget / sz + 1)) copies of $1)" >&2
+    awk -v copies=$((ltarget / sz + 1)) -f bench/gen_legacy.awk "$1" > "$2"
+  fi
+}
+legacy_row() { # LABEL FILE SRC
+  local b; b=$(stat -c %s "$2")
+  local rw rg
+  rw=$(measure "wc -l" wc -l "$2")
+  rg=$(measure "gclat gc" ./gclat gc -q "$2")
+  IFS=$'\t' read -r _ sw _ <<< "$rw"
+  IFS=$'\t' read -r _ sg mg <<< "$rg"
+  echo "| $1 (\`$3\` replicated) | $((b / 1048576)) | $sg | $(mbps "$b" "$sg") | $((mg / 1024)) | $(mbps "$b" "$sw") |"
+}
+lcms_src=examples/gc-cms-jdk8-synthetic.log
+lcms=bench/work/gc-cms-jdk8-big.log
+legacy_input "$lcms_src" "$lcms"
+lg1_src=""
+for c in "${SHARED:-../shared}/corpus/gc/gctoolkit-testdata/server1-gc.log" /work/shared/corpus/gc/gctoolkit-testdata/server1-gc.log; do
+  if [ -f "$c" ]; then lg1_src=$c; break; fi
+done
+lg1=bench/work/gc-g1-jdk8-big.log
+[ -n "$lg1_src" ] && legacy_input "$lg1_src" "$lg1"
+{
+  echo
+  echo "## gclat gc — JDK 8 (-XX:+PrintGCDetails) logs"
+  echo
+  echo "Inputs built by \`bench/gen_legacy.awk\` (each copy's date and uptime stamps shifted). Best of ${BENCH_RUNS:-3} runs, one core."
+  echo
+  echo "| input | MB | seconds | gclat gc MB/s | peak RSS (MB) | wc -l MB/s |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+  legacy_row "ParNew+CMS, date+uptime stamps" "$lcms" "$lcms_src"
+  if [ -n "$lg1_src" ]; then
+    legacy_row "G1, uptime stamps, detail blocks" "$lg1" "corpus gctoolkit-testdata/server1-gc.log"
+  else
+    echo "| G1 (corpus not available: skipped) | | | | | |"
+  fi
+  echo
+  echo "Target (perf task): >= 500 MB/s for legacy logs."
+} >> bench/results/gc.md
 cat bench/results/gc.md

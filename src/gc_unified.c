@@ -624,9 +624,15 @@ static void split_parts(const char *s, size_t n, struct msg_parts *m)
 {
     m->ngrp = 0;
     size_t i = 0;
-    /* base: up to " (" or " <digit>" */
-    while (i < n) {
-        if (s[i] == ' ' && i + 1 < n && (s[i + 1] == '(' || is_digit(s[i + 1])))
+    /* base: up to " (" or " <digit>"; jump from blank to blank */
+    for (;;) {
+        const char *sp = memchr(s + i, ' ', n - i);
+        if (!sp) {
+            i = n;
+            break;
+        }
+        i = (size_t)(sp - s);
+        if (i + 1 < n && (s[i + 1] == '(' || is_digit(s[i + 1])))
             break;
         i++;
     }
@@ -1988,6 +1994,10 @@ static void finish(void *vp)
         if (!best)
             break;
         close_cycle(p, best);
+        /* close_cycle leaves a cycle that was already reported (cycle_done)
+           open: without this, such a slot (a reused id, e.g. concatenated
+           logs) was picked again forever */
+        best->cycle_open = false;
     }
     flush_pending(p);
 }

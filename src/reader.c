@@ -245,7 +245,8 @@ static int next_mem(struct reader *r, const char **line, size_t *len)
     return 1;
 }
 
-int reader_next(struct reader *r, const char **line, size_t *len)
+/* reader_next when the buffer holds no complete line: refill (or finish). */
+static int next_slow(struct reader *r, const char **line, size_t *len)
 {
     if (r->mem)
         return next_mem(r, line, len);
@@ -277,6 +278,23 @@ int reader_next(struct reader *r, const char **line, size_t *len)
             r->eof = true;
         scanned = r->start + off;
     }
+}
+
+/* The common case, one complete line already in the buffer, kept small so
+   that it needs none of the slow path's saved registers: it runs per line. */
+int reader_next(struct reader *r, const char **line, size_t *len)
+{
+    if (!r->mem && r->fd >= 0) {
+        size_t st = r->start;
+        char *nl = memchr(r->buf + st, '\n', r->end - st);
+        if (nl) {
+            size_t at = (size_t)(nl - r->buf);
+            emit(r, st, at, line, len);
+            r->start = at + 1;
+            return 1;
+        }
+    }
+    return next_slow(r, line, len);
 }
 
 const char *reader_strerror(const struct reader *r)
