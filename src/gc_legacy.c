@@ -570,7 +570,9 @@ static size_t g1_pair(const char *s, size_t n, size_t i, int64_t *b, int64_t *bc
         return 0;
     j += k;
     if (j < n && s[j] == '(') {
-        if (!(k = gcl_size_kb(s + j + 1, n - j - 1, bc)))
+        /* the capacity must be closed by ')' inside the line: a cut line
+           would otherwise move j past n */
+        if (!(k = gcl_size_kb(s + j + 1, n - j - 1, bc)) || j + 1 + k >= n || s[j + 1 + k] != ')')
             return 0;
         j += k + 2;
     }
@@ -581,7 +583,7 @@ static size_t g1_pair(const char *s, size_t n, size_t i, int64_t *b, int64_t *bc
         return 0;
     j += k;
     if (j < n && s[j] == '(') {
-        if (!(k = gcl_size_kb(s + j + 1, n - j - 1, ac)))
+        if (!(k = gcl_size_kb(s + j + 1, n - j - 1, ac)) || j + 1 + k >= n || s[j + 1 + k] != ')')
             return 0;
         j += k + 2;
     }
