@@ -5,6 +5,7 @@
  */
 #include "jstat_parse.h"
 #include "util.h"
+#include "wstok.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -48,24 +49,6 @@ void jstat_parser_finish(struct jstat_parser *p)
     p->lbuf = p->gbuf = NULL;
 }
 
-struct tok {
-    const char *s;
-    size_t n, i;
-};
-
-static bool next_tok(struct tok *t, const char **w, size_t *wl)
-{
-    while (t->i < t->n && (t->s[t->i] == ' ' || t->s[t->i] == '\t'))
-        t->i++;
-    if (t->i >= t->n)
-        return false;
-    size_t b = t->i;
-    while (t->i < t->n && t->s[t->i] != ' ' && t->s[t->i] != '\t')
-        t->i++;
-    *w = t->s + b;
-    *wl = t->i - b;
-    return true;
-}
 
 static int col_id(const char *w, size_t wl)
 {

@@ -9,6 +9,7 @@
  */
 #include "top_parse.h"
 #include "util.h"
+#include "wstok.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -174,25 +175,6 @@ void top_parser_init(struct top_parser *p, const char *file, struct diag *d, top
     top_frame_reset(&p->fr);
 }
 
-/* Whitespace tokenizer over (s, n). */
-struct tok {
-    const char *s;
-    size_t n, i;
-};
-
-static bool next_tok(struct tok *t, const char **w, size_t *wl)
-{
-    while (t->i < t->n && (t->s[t->i] == ' ' || t->s[t->i] == '\t'))
-        t->i++;
-    if (t->i >= t->n)
-        return false;
-    size_t b = t->i;
-    while (t->i < t->n && t->s[t->i] != ' ' && t->s[t->i] != '\t')
-        t->i++;
-    *w = t->s + b;
-    *wl = t->i - b;
-    return true;
-}
 
 static bool tok_eq(const char *w, size_t wl, const char *lit)
 {
