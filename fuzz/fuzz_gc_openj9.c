@@ -1,54 +1,12 @@
 /*
- * fuzz_gc_openj9.c — libFuzzer harness for the OpenJ9 verbose GC XML parser:
- * input split into lines, each copied to its own allocation (so ASan sees
- * reads past a line's end), fed to gc_openj9_ops.
+ * fuzz_gc_openj9.c — libFuzzer harness for the OpenJ9 verbose GC XML parser
+ * (line splitting and event checks in fuzz_gc_common.h).
  */
-#include "gc_parse.h"
-#include "util.h"
-
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-static void sink(void *ctx, const struct gc_event *e)
-{
-    (void)e;
-    (*(size_t *)ctx)++;
-}
+#include "fuzz_gc_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct diag d;
-    struct intern in;
-    diag_init(&d);
-    intern_init(&in);
-    size_t nev = 0;
-    struct gc_parse_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.sink.emit = sink;
-    ctx.sink.ctx = &nev;
-    ctx.diag = &d;
-    ctx.strings = &in;
-    ctx.file = "fuzz";
-    ctx.heap_max_kb = -1;
-    ctx.first_uptime_ns = ctx.last_uptime_ns = ctx.first_wall_ms = ctx.last_wall_ms = -1;
-    void *p = gc_openj9_ops.create(&ctx);
-    size_t pos = 0;
-    uint64_t ln = 0;
-    while (pos < size) {
-        const uint8_t *nl = memchr(data + pos, '\n', size - pos);
-        size_t n = nl ? (size_t)(nl - (data + pos)) : size - pos;
-        char *line = xmalloc(n ? n : 1);
-        memcpy(line, data + pos, n);
-        gc_openj9_ops.line(p, line, n, ++ln);
-        free(line);
-        pos += n + 1;
-    }
-    gc_openj9_ops.finish(p);
-    gc_openj9_ops.destroy(p);
-    diag_fini(&d);
-    intern_fini(&in);
-    return 0;
+    return gc_fuzz_lines(data, size, &gc_openj9_ops);
 }
