@@ -17,7 +17,8 @@
     X(impact, "share of requests a GC pause pushes past a timeout")                \
     X(correlate, "join access-log requests with GC pauses")                         \
     X(compare, "side-by-side comparison of runs, with % change")                    \
-    X(report, "self-contained HTML report with charts")
+    X(report, "self-contained HTML report with charts")                              \
+    X(load, "constant-rate HTTP load, latency corrected for coordinated omission")
 
 #define DECLARE_CMD(name, summary)                                                   \
     int cmd_##name(int argc, char **argv);                                          \
