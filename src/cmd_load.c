@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "hdr_codec.h"
 #include "load_engine.h"
+#include "load_record.h"
 #include "load_reqfile.h"
 #include "load_report.h"
 #include "util.h"
@@ -47,6 +48,11 @@ const char cmd_load_help[] =
     "  --random             pick requests from FILE at random (default: in turn)\n"
     "  --save FILE          HdrHistogram interval log of latency and service time\n"
     "                       (tags 'latency' and 'service'), for gclat merge\n"
+    "  --gc-log FILE        follow the JVM's GC log during the run (from its end, through\n"
+    "                       rotation): pauses and stalls in the run, and the share of the\n"
+    "                       slowest requests (>= p99) that met a stop\n"
+    "  --pid PID            the JVM's CPU during the run (from /proc); also places an\n"
+    "                       uptime-only GC log on the wall clock\n"
     "\n"
     "%s"
     "\n"
@@ -139,7 +145,8 @@ int cmd_load(int argc, char **argv)
     common_opts_init(&co);
     struct load_cfg cfg = {.connections = 10, .threads = 2, .rate = -1, .duration_ns = 10000000000LL,
                            .timeout_ns = 2000000000LL};
-    const char *url = NULL, *method = NULL, *body = NULL, *reqfile = NULL, *save = NULL;
+    const char *url = NULL, *method = NULL, *body = NULL, *reqfile = NULL, *save = NULL, *gclog = NULL;
+    int64_t pid = 0;
     const char **headers = NULL;
     int nheaders = 0;
     for (int i = 1; i < argc; i++) {
@@ -175,6 +182,10 @@ int cmd_load(int argc, char **argv)
             cfg.random_order = true;
         } else if (opt_is(a, "--save")) {
             save = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--gc-log")) {
+            gclog = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--pid")) {
+            pid = count_opt(a, opt_value(argc, argv, &i), 1, 1L << 30);
         } else if (a[0] == '-' && a[1]) {
             die(EXIT_USAGE, "unknown option %s (see gclat load --help)", a);
         } else if (!url) {
@@ -207,14 +218,25 @@ int cmd_load(int argc, char **argv)
     cfg.reqs = rs.r;
     cfg.nreqs = rs.n;
 
+    struct load_record rec;
+    if (load_record_init(&rec, gclog, pid, err, sizeof err) != 0)
+        die(EXIT_BADINPUT, "%s", err);
+    if (gclog && rec.gf.f.fd < 0 && !co.quiet)
+        warnx("--gc-log %s does not exist (yet): waiting for it during the run", gclog);
+    if (gclog || pid) {
+        cfg.tick = load_record_tick;
+        cfg.tick_ctx = &rec;
+    }
     struct load_result res;
     load_result_init(&res);
     if (load_run(&cfg, &res, err, sizeof err) != 0)
         die(EXIT_IO, "%s", err);
+    load_record_finish(&rec);
 
     struct load_report_ctx ctx = {url, &cfg, (int)sysconf(_SC_NPROCESSORS_ONLN)};
     struct report_node *root = rn_root();
     load_report(&ctx, &res, root);
+    load_record_report(&rec, &res, root);
     common_render(&co, root, rn_get(root, "per_second"));
     int rcode = EXIT_OK;
     if (!co.quiet && load_client_saturated(&ctx, &res))
@@ -232,6 +254,7 @@ int cmd_load(int argc, char **argv)
         rcode = EXIT_BADINPUT;
     }
     rn_free(root);
+    load_record_fini(&rec);
     load_result_fini(&res);
     load_reqset_fini(&rs);
     free(headers);

@@ -57,6 +57,7 @@ struct worker {
     uint64_t rng, rr;
     struct load_result res;
     int slow_cap;
+    _Atomic int done;
     char err[128];
 };
 
@@ -453,6 +454,7 @@ static void *worker_main(void *arg)
         conn_close(w, &w->c[i], false);
         http_resp_fini(&w->c[i].resp);
     }
+    w->done = 1;
     return NULL;
 }
 
@@ -516,6 +518,17 @@ int load_run(const struct load_cfg *cfg, struct load_result *res, char *err, siz
     double cpu0 = cpu_seconds();
     for (int t = 0; t < nt; t++)
         pthread_create(&ws[t].th, NULL, worker_main, &ws[t]);
+    for (;;) { /* the calling thread records the JVM while the workers load it */
+        int done = 0;
+        for (int t = 0; t < nt; t++)
+            done += ws[t].done;
+        if (done == nt)
+            break;
+        if (cfg->tick)
+            cfg->tick(cfg->tick_ctx);
+        struct timespec ts = {0, 100000000L};
+        nanosleep(&ts, NULL);
+    }
     for (int t = 0; t < nt; t++)
         pthread_join(ws[t].th, NULL);
     double cpu1 = cpu_seconds();

@@ -45,6 +45,10 @@ struct load_cfg {
     int nreqs;
     bool random_order;
     uint64_t seed;
+    /* called about every 100 ms on the calling thread while the load runs
+       (following the GC log, sampling the JVM); may be NULL */
+    void (*tick)(void *ctx);
+    void *tick_ctx;
 };
 
 enum load_err { LE_CONNECT, LE_WRITE, LE_READ, LE_TIMEOUT, LE_PARSE, LE_STATUS, LE__COUNT };

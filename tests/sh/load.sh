@@ -17,7 +17,7 @@ cc -O2 -o "$T/stall_server" "$ROOT/tests/tools/stall_server.c" || { nok "build s
 serve() { # serve ARGS... -> port in $PORT
   "$T/stall_server" --lifetime 60 "$@" > "$T/port" & pids+=($!)
   for _ in $(seq 50); do [ -s "$T/port" ] && break; sleep 0.05; done
-  PORT=$(cat "$T/port"); : > "$T/port"
+  read -r PORT START_MS < "$T/port"; : > "$T/port"
 }
 
 # 1. open model: 1000 req/s for 10 s against a server frozen 1 s every 5 s
@@ -78,3 +78,46 @@ done
 "$GCLAT" load -q --rate 200 -d 1s -c 2 --save "$T/l.hlog" "http://127.0.0.1:$PORT/" > /dev/null; rc=$?
 v=$("$GCLAT" merge --json --tag latency "$T/l.hlog" 2>&1 | python3 -c "import json,sys; d=json.load(sys.stdin); print(d['merge']['summary']['count'])" 2>&1)
 [ $rc = 0 ] && [ "$v" = 200 ] && ok "--save: merge reads 200 latency values back" || nok "--save (exit $rc)" "$v"
+
+# 8. --gc-log: a log written during the run whose pauses are the server's freezes
+#    (logged at their end, as the JVM does) is joined with the slowest requests;
+#    the same pauses shifted 1.5 s off the freezes meet far fewer of them.
+gc_lines() { # gc_lines START_MS SHIFT_MS -> unified lines, one 1 s pause per freeze
+  python3 - "$1" "$2" <<'PY'
+import sys, datetime
+start, shift = int(sys.argv[1]), int(sys.argv[2])
+def stamp(ms):
+    t = datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc)
+    return t.strftime('%Y-%m-%dT%H:%M:%S.') + '%03d+0000' % (ms % 1000)
+print('[%s][0.010s][info][gc] Using G1' % stamp(start))
+for k in range(1, 5):
+    end = start + k * 3000 + shift
+    print('[%s][%.3fs][info][gc] GC(%d) Pause Young (Normal) (G1 Evacuation Pause) 20M->10M(100M) 1000.000ms'
+          % (stamp(end), (end - start) / 1000, k))
+PY
+}
+for shift in 0 1500; do
+  serve --every 3000 --freeze 1000
+  : > "$T/gc-$shift.log"
+  "$GCLAT" load --json -q --rate 400 -d 7s -c 10 --gc-log "$T/gc-$shift.log" "http://127.0.0.1:$PORT/" > "$T/j-$shift.json" & lp=$!
+  sleep 1
+  gc_lines "$START_MS" "$shift" >> "$T/gc-$shift.log"
+  wait $lp; rc=$?
+  v=$(jget "$T/j-$shift.json" "(d['gc']['pauses'], d['gc']['format'], d['tail']['share_met_pause_pct'], d['tail']['paused_share_of_tail_latency_pct'])" 2>&1)
+  read -r np fmt met paused <<< "$(jget "$T/j-$shift.json" "'%d %s %s %s' % (d['gc']['pauses'], d['gc']['format'], d['tail']['share_met_pause_pct'], d['tail']['paused_share_of_tail_latency_pct'])" 2>/dev/null)"
+  if [ $shift = 0 ]; then
+    [ $rc = 0 ] && [ "$np" -ge 2 ] && [ "$fmt" = unified ] && python3 -c "import sys; sys.exit(0 if $met == 100 and $paused > 40 else 1)" 2>/dev/null &&
+      ok "gc-log on the freezes: $np pauses, $met % of the tail met one, $paused % of its latency paused" || nok "gc-log join (exit $rc)" "$v"
+  else
+    [ $rc = 0 ] && python3 -c "import sys; sys.exit(0 if $paused < 20 else 1)" 2>/dev/null &&
+      ok "gc-log 1.5 s off the freezes: only $paused % of the tail latency paused" || nok "gc-log shifted (exit $rc)" "$v"
+  fi
+done
+# an uptime-only log without --pid is not joined, and says why
+serve
+printf '[0.010s][info][gc] Using G1\n' > "$T/gc-up.log"
+"$GCLAT" load --json -q --rate 100 -d 2s -c 2 --gc-log "$T/gc-up.log" "http://127.0.0.1:$PORT/" > "$T/u.json" & lp=$!
+sleep 0.5; printf '[1.000s][info][gc] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 20M->10M(100M) 5.000ms\n' >> "$T/gc-up.log"
+wait $lp
+v=$(jget "$T/u.json" "(d['gc']['events_unplaced'], d['tail']['threshold_ms'], 'pid' in d['tail']['not_joined'])" 2>&1)
+[ "$v" = "(1, None, True)" ] && ok "uptime-only log without --pid: not joined, reason given" || nok "uptime-only gc-log" "$v"

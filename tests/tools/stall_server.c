@@ -54,14 +54,17 @@ int main(int argc, char **argv)
     if (bind(lfd, (struct sockaddr *)&a, sizeof a) || listen(lfd, 1024)) { perror("bind"); return 1; }
     socklen_t sl = sizeof a;
     getsockname(lfd, (struct sockaddr *)&a, &sl);
-    printf("%d\n", ntohs(a.sin_port));
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    long long t0 = now_ms(), served = 0;
+    /* the port, and the wall-clock ms the freeze schedule counts from */
+    printf("%d %lld\n", ntohs(a.sin_port), (long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000);
     fflush(stdout);
     int ep = epoll_create1(0);
     struct epoll_event e = {.events = EPOLLIN, .data.ptr = NULL};
     epoll_ctl(ep, EPOLL_CTL_ADD, lfd, &e);
     char *resp = malloc((size_t)body + 256), *bodybuf = malloc((size_t)body + 1);
     memset(bodybuf, 'x', (size_t)body);
-    long long t0 = now_ms(), served = 0;
     while (now_ms() - t0 < lifetime * 1000) {
         long long t = now_ms() - t0;
         if (every > 0 && freeze > 0 && t % every >= every - freeze) {
