@@ -173,6 +173,10 @@ int cmd_threads(int argc, char **argv)
             rc = EXIT_IO;
         o.top = &top;
     }
+    for (size_t i = 0; i < s.nblocks && !co.quiet; i++)
+        warnx("%s:%llu: %llu lines are a %s, not a thread dump (%s %s reads it)", s.blocks[i].file,
+              (unsigned long long)s.blocks[i].line, (unsigned long long)s.blocks[i].lines,
+              s.blocks[i].kind, s.blocks[i].reader, s.blocks[i].file);
     if (rc == EXIT_OK && s.nt == 0) {
         warnx("no thread found in the input (not a thread dump?)");
         if (s.diag.total)
