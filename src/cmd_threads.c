@@ -9,6 +9,7 @@
 #include "render.h"
 #include "report.h"
 #include "td.h"
+#include "td_time.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -186,6 +187,16 @@ int cmd_threads(int argc, char **argv)
     if (rc == EXIT_OK && o.dump > 0 && (size_t)o.dump > s.nd) {
         warnx("--dump %d: the input has %zu dump(s)", o.dump, s.nd);
         rc = EXIT_USAGE;
+    }
+    if (rc == EXIT_OK && top_path && !co.quiet) {
+        const char *why;
+        const struct td_dump *d = &s.d[o.dump > 0 ? (size_t)o.dump - 1 : s.nd - 1];
+        int gap = td_top_gap_s(&top, d, &why);
+        if (gap > TD_GAP_WARN_S)
+            warnx("--top: the snapshot (%s) and the dump (%s) are %d s apart", top.last_time,
+                  d->timestamp, gap);
+        else if (gap < 0)
+            warnx("--top: time gap to the dump unknown (%s)", why);
     }
     if (rc == EXIT_OK) {
         struct report_node *root = rn_root();

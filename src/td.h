@@ -187,7 +187,14 @@ struct td_top {
     size_t n, cap;
     int snapshots;
     int64_t threads_total; /* "Threads: N total", -1 if absent */
+    char last_time[16];    /* "05:46:08" of the last snapshot's "top - " line, or "" */
 };
+
+/*
+ * Seconds between the top snapshot used and the analysed dump, from their
+ * clocks (td_time.h); -1 when either has no usable time (*why says which).
+ */
+int td_top_gap_s(const struct td_top *top, const struct td_dump *d, const char **why);
 
 /* Parse top -b -H output; returns 0 or -1 on I/O error. Unknown lines -> s->diag. */
 int td_top_parse_file(struct td_set *s, struct td_top *top, const char *path, bool quiet);

@@ -10,6 +10,7 @@
  * the full thread lists of the rows it shows.
  */
 #include "td.h"
+#include "td_time.h"
 #include "report.h"
 #include "util.h"
 
@@ -729,6 +730,26 @@ static void section_top(const struct td_set *s, const struct td_opts *o, size_t 
     struct report_node *obj = rn_title(rn_obj(root, "top"), "CPU from top -H (last snapshot), joined on nid");
     rn_int(obj, "snapshots", top->snapshots);
     rn_int(obj, "rows", (int64_t)top->n);
+    {
+        /* a top snapshot and a dump taken far apart describe different moments */
+        const char *why;
+        int gap = td_top_gap_s(top, d, &why);
+        if (top->last_time[0])
+            rn_title(rn_str(obj, "snapshot_time", top->last_time), "top snapshot at");
+        if (gap >= 0) {
+            rn_title(rn_unit(rn_int(obj, "gap_s", gap), "s"), "gap to the dump");
+            if (gap > TD_GAP_WARN_S) {
+                char *f = xasprintf("the top snapshot (%s) and the dump (%s) are %d s apart: "
+                                    "CPU and stacks may not describe the same moment",
+                                    top->last_time, d->timestamp, gap);
+                rn_str(rn_obj(findings, NULL), "finding", f);
+                free(f);
+            }
+        } else {
+            rn_title(rn_null(obj, "gap_s"), "gap to the dump");
+            rn_title(rn_str(obj, "gap_unknown", why), "gap unknown");
+        }
+    }
     /* tid -> thread of the dump */
     size_t cap = 64;
     while (cap < d->n * 2)
