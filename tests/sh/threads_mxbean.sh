@@ -5,7 +5,9 @@
 # snapshot of a real JDK 17 (tests/fixtures/threads/MXDump.java). Every
 # expected value is the JVM's own: per thread its state, daemon flag, the lock
 # it waits for and that lock's owner (ThreadInfo.getLockOwnerName), and the
-# deadlocked thread ids from ThreadMXBean.findDeadlockedThreads().
+# deadlocked thread ids from ThreadMXBean.findDeadlockedThreads(). Also kill -3 output
+# with jcmd GC.class_histogram appended, against jstack's thread count and jcmd's own
+# row count and Total line (jdk17-kill3-histo-truth.txt).
 set -u
 : "${GCLAT:?}" "${ROOT:?}"
 F="$ROOT/tests/fixtures/threads"
@@ -19,6 +21,52 @@ for kind in threadinfo threadmonitor visualvm; do
   "$GCLAT" threads --csv "$F/jdk17-$kind.txt" >"$T/$kind.csv" 2>/dev/null ||
     echo "not ok - threads --csv $kind exited non-zero"
 done
+# kill -3 output with jcmd GC.class_histogram appended: threads reads the dump and
+# recognises the histogram; histo reads the histogram and counts the dump's lines
+"$GCLAT" threads --strict --json "$F/jdk17-kill3-histo.txt" >"$T/kh-threads.json" 2>"$T/kh-threads.err" ||
+  echo "not ok - threads on kill3+histogram exited non-zero"
+"$GCLAT" histo --strict --json --top 0 "$F/jdk17-kill3-histo.txt" >"$T/kh-histo.json" 2>"$T/kh-histo.err" ||
+  echo "not ok - histo on kill3+histogram exited non-zero"
+grep -q 'class histogram, not a thread dump (gclat histo' "$T/kh-threads.err" &&
+  echo "ok - threads names gclat histo for the appended histogram on stderr" ||
+  echo "not ok - threads names gclat histo for the appended histogram on stderr"
+grep -q 'thread dump, not a histogram (gclat threads' "$T/kh-histo.err" &&
+  echo "ok - histo names gclat threads for the dump's lines on stderr" ||
+  echo "not ok - histo names gclat threads for the dump's lines on stderr"
+python3 - "$F" "$T" <<'PY'
+import json, os, sys
+F, T = sys.argv[1], sys.argv[2]
+truth = {}
+for line in open(os.path.join(F, "jdk17-kill3-histo-truth.txt")):
+    k, v = line.split(None, 1)
+    truth[k] = v.split()
+want_threads, want_rows = int(truth["jstack_threads"][0]), int(truth["histo_rows"][0])
+want_inst, want_bytes = int(truth["histo_total"][1]), int(truth["histo_total"][2])
+fails = 0
+def check(cond, name, detail=""):
+    global fails
+    print(("ok - " if cond else "not ok - ") + name + ("" if cond or not detail else ": " + detail))
+    fails += not cond
+try:
+    t = json.load(open(os.path.join(T, "kh-threads.json")))
+    h = json.load(open(os.path.join(T, "kh-histo.json")))
+except Exception as e:
+    check(False, "kill3+histogram outputs readable", str(e)); sys.exit(1)
+check(t["input"]["threads"] == want_threads, "kill3+histogram: threads = jstack's thread count of the same JVM",
+      "%s vs %s" % (t["input"]["threads"], want_threads))
+check(t["unparsed_lines"]["total"] == 0, "kill3+histogram: threads leaves no line unparsed")
+b = t.get("other_blocks", [])
+check(len(b) == 1 and b[0]["kind"] == "class histogram" and b[0]["rows"] == want_rows,
+      "kill3+histogram: one class-histogram block with jcmd's row count", str(b))
+x = h["histograms"][0]
+check(x["rows"] == want_rows, "kill3+histogram: histo rows = jcmd's", "%s vs %s" % (x["rows"], want_rows))
+check((x["instances"], x["bytes"]) == (want_inst, want_bytes) ==
+      (x["total_line_instances"], x["total_line_bytes"]),
+      "kill3+histogram: rows add up to jcmd's Total line", "%s %s" % (x["instances"], x["bytes"]))
+check(h["unparsed_lines"]["total"] == 0 and x.get("thread_dump_lines", 0) > 0,
+      "kill3+histogram: histo counts the dump's lines as thread-dump lines, none unparsed")
+sys.exit(1 if fails else 0)
+PY
 python3 - "$F" "$T" <<'PY'
 import csv, json, os, sys
 F, T = sys.argv[1], sys.argv[2]
