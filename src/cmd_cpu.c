@@ -20,6 +20,8 @@
 #include "render.h"
 #include "report.h"
 #include "stats.h"
+#include "td_names.h"
+#include "td_time.h"
 #include "threadcat.h"
 #include "top_parse.h"
 #include "util.h"
@@ -55,7 +57,9 @@ const char cmd_cpu_help[] =
     "  --count N           live: stop after N samples\n"
     "  --record FILE       live: also write the samples to FILE (read back with gclat cpu FILE)\n"
     "  --thread-dump FILE  jstack / jcmd Thread.print output: map nid to full thread names\n"
-    "                      (the kernel keeps 15 bytes of a thread name)\n"
+    "                      (the kernel keeps 15 bytes of a thread name); with top -H FILEs\n"
+    "                      names their threads and warns when the dump is > 5 s away from\n"
+    "                      the capture; an unreadable FILE is exit 3\n"
     "  --over PCT          spike threshold in %CPU of one core (default 100%; e.g. 300%)\n"
     "  --top N             threads listed in the thread table (default 20; 0 = all)\n"
     "  --gc-share-warn PCT finding when GC threads use at least PCT of the JVM's CPU\n"
@@ -130,6 +134,8 @@ struct agg {
     int64_t over_x100;
     int top_n;
     double gc_warn_pct;
+    const struct td_names *names; /* --thread-dump with FILEs: full names by TID */
+    int64_t named_threads;        /* thread rows named from it */
     /* input */
     uint64_t frames, thread_frames, record_frames;
     char first_when[32], last_when[32];
@@ -195,6 +201,7 @@ static void agg_fini(struct agg *a)
     a->over_x100 = keep.over_x100;
     a->top_n = keep.top_n;
     a->gc_warn_pct = keep.gc_warn_pct;
+    a->names = keep.names;
 }
 
 static struct ent *ent_get(struct entset *s, int64_t id, const char *name, bool *created)
@@ -382,15 +389,19 @@ static void on_frame(const struct top_frame *f, void *ctx)
                 a->proc_total_ticks += r->time_cs;
             continue;
         }
-        struct ent *e = ent_get(&a->threads, r->pid, r->cmd, &created);
+        /* the dump's full name where it knows the TID (top keeps 15 bytes) */
+        const char *full = a->names && r->pid > 0 ? td_names_get(a->names, r->pid) : NULL;
+        const char *nm = full ? full : r->cmd;
+        struct ent *e = ent_get(&a->threads, r->pid, nm, &created);
         if (created) {
-            e->cut = r->cut;
-            e->cat = r->pid == 0 && strcmp(r->cmd, "exited threads") == 0
+            e->cut = full ? false : r->cut;
+            a->named_threads += full != NULL;
+            e->cat = r->pid == 0 && strcmp(nm, "exited threads") == 0
                          ? TC_EXITED
-                         : threadcat(r->cmd, strlen(r->cmd));
+                         : threadcat(nm, strlen(nm));
             if (e->cat == TC_EXITED && r->pid != 0)
                 e->cat = TC_APP;
-            e->group = threadcat_group(r->cmd, strlen(r->cmd), r->cut);
+            e->group = threadcat_group(nm, strlen(nm), e->cut);
             group_get(a, e->group, e->cat)->threads++;
             a->cat_threads[e->cat]++;
         }
@@ -756,6 +767,46 @@ static int read_file(struct agg *a, struct diag *d, const char *path)
     return ret;
 }
 
+/*
+ * --thread-dump with top -H FILEs: how many threads it named, and how far the
+ * dump's clock is from the capture (0 inside it); a warning past TD_GAP_WARN_S.
+ */
+static void thread_dump_join(const struct agg *a, const char *path, struct report_node *root,
+                             bool quiet)
+{
+    struct report_node *o = rn_title(rn_obj(root, "thread_dump"), "Thread names from --thread-dump");
+    rn_str(o, "file", path);
+    rn_int(o, "dump_threads_with_tid", (int64_t)a->names->with_tid);
+    rn_title(rn_int(o, "named_threads", a->named_threads), "top threads named from the dump");
+    rn_title(rn_int(o, "unnamed_threads", (int64_t)a->threads.n - a->named_threads),
+             "top threads not in the dump");
+    if (a->names->timestamp)
+        rn_str(o, "dump_timestamp", a->names->timestamp);
+    int t0, t1, td;
+    bool u0, u1, ud;
+    const char *why = NULL;
+    if (!a->names->timestamp || !td_time_of_day(a->names->timestamp, &td, &ud))
+        why = "the dump has no timestamp";
+    else if (!td_time_of_day(a->first_when, &t0, &u0) || !td_time_of_day(a->last_when, &t1, &u1))
+        why = "the capture has no HH:MM:SS times";
+    else if (ud != u0)
+        why = "one clock is UTC, the other local";
+    if (why) {
+        rn_title(rn_null(o, "gap_s"), "gap to the capture");
+        rn_title(rn_str(o, "gap_unknown", why), "gap unknown");
+        if (!quiet)
+            warnx("--thread-dump: time gap to the capture unknown (%s)", why);
+        return;
+    }
+    int gap = t0 <= t1 && td >= t0 && td <= t1 ? 0 : td_tod_gap_s(td, t0) < td_tod_gap_s(td, t1)
+                                                       ? td_tod_gap_s(td, t0)
+                                                       : td_tod_gap_s(td, t1);
+    rn_title(rn_unit(rn_int(o, "gap_s", gap), "s"), "gap to the capture (0 = inside it)");
+    if (gap > TD_GAP_WARN_S && !quiet)
+        warnx("--thread-dump: the dump (%s) is %d s away from the capture (%s .. %s)",
+              a->names->timestamp, gap, a->first_when, a->last_when);
+}
+
 static char **split_list(const char *s, int *n)
 {
     char **v = NULL;
@@ -872,6 +923,8 @@ int cmd_cpu(int argc, char **argv)
     struct diag d;
     diag_init(&d);
     agg_init(&a);
+    struct td_names names;
+    memset(&names, 0, sizeof names);
     int ret = EXIT_OK;
     char *tmpbuf = NULL;
     if (nfiles == 0) {
@@ -915,6 +968,15 @@ int cmd_cpu(int argc, char **argv)
     } else {
         if (record)
             die(EXIT_USAGE, "--record is for live sampling (--pid without FILE)");
+        if (so.thread_dump) {
+            int lr = td_names_load(&names, so.thread_dump);
+            if (lr == -1)
+                die(EXIT_IO, "--thread-dump %s: cannot read it", so.thread_dump);
+            if (lr == -2)
+                die(EXIT_BADINPUT, "--thread-dump %s: no thread with an OS thread id to join on",
+                    so.thread_dump);
+            a.names = &names;
+        }
         for (int i = 0; i < nfiles; i++) {
             int r2 = read_file(&a, &d, files[i]);
             if (r2 != EXIT_OK)
@@ -946,6 +1008,8 @@ int cmd_cpu(int argc, char **argv)
     if (ret == EXIT_OK || ret == EXIT_BADINPUT) {
         struct report_node *csv = NULL;
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
+        if (a.names)
+            thread_dump_join(&a, so.thread_dump, root, co.quiet);
         common_render(&co, root, csv);
         rn_free(root);
         ret = common_diag_status(&co, &d, ret);
@@ -959,6 +1023,7 @@ int cmd_cpu(int argc, char **argv)
     free(a.pids);
     free(tmpbuf);
     free(files);
+    td_names_free(&names);
     diag_fini(&d);
     return ret;
 }

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "diag.h"
+#include "histo_live.h"
 #include "histo_parse.h"
 #include "reader.h"
 #include "render.h"
@@ -28,6 +29,9 @@ const char cmd_histo_help[] =
     "by instance count with their share of the heap. With two or more FILEs (in the order\n"
     "taken), the growth from the first to the last file per class, sorted by bytes grown;\n"
     "classes that grew between every consecutive pair are flagged as leak suspects.\n"
+    "Comparing a live histogram (:live, GC.class_histogram) with a non-live one is flagged\n"
+    "(liveness from a command line kept in the file, else unknown). JDK 6 '<no name>' rows\n"
+    "are read; a thread dump in the same file (kill -3 + jcmd) is counted, not unparsed.\n"
     "FILE may be '-' and may be gzip-compressed.\n"
     "\n"
     "Options:\n"
@@ -248,6 +252,7 @@ int cmd_histo(int argc, char **argv)
     int64_t *rep_b = xcalloc((size_t)nfiles, sizeof *rep_b);
     bool *has_total = xcalloc((size_t)nfiles, sizeof *has_total);
     uint64_t *rows = xcalloc((size_t)nfiles, sizeof *rows);
+    struct histo_parser *meta = xcalloc((size_t)nfiles, sizeof *meta); /* liveness, dump lines */
     int ret = EXIT_OK;
     for (int f = 0; f < nfiles; f++) {
         struct reader r;
@@ -275,6 +280,11 @@ int cmd_histo(int argc, char **argv)
         rep_i[f] = p.total_instances;
         rep_b[f] = p.total_bytes;
         rows[f] = p.rows;
+        meta[f] = p;
+        if (p.dump_lines && !co.quiet)
+            warnx("%s:%llu: %llu lines are a thread dump, not a histogram (gclat threads %s reads "
+                  "them)", r.name, (unsigned long long)p.dump_first_line,
+                  (unsigned long long)p.dump_lines, r.name);
         if (p.rows == 0 && ret == EXIT_OK) {
             warnx("%s: no histogram rows", r.name);
             ret = EXIT_BADINPUT;
@@ -308,6 +318,13 @@ int cmd_histo(int argc, char **argv)
         rn_int(o, "instances", tot_i[f]);
         rn_int(o, "bytes", tot_b[f]);
         rn_unit(rn_title(rn_num(o, "mib", (double)tot_b[f] / 1048576, 1), "size"), "MiB");
+        rn_flags(rn_str(o, "liveness", histo_liveness_names[meta[f].liveness]), RF_NOTEXT);
+        char *basis = histo_liveness_basis(&meta[f]);
+        rn_flags(rn_str(o, "liveness_basis", basis), RF_NOTEXT);
+        free(basis);
+        if (meta[f].dump_lines)
+            rn_title(rn_int(o, "thread_dump_lines", (int64_t)meta[f].dump_lines),
+                     "thread dump lines (gclat threads)");
         if (has_total[f]) {
             rn_title(rn_int(o, "total_line_instances", rep_i[f]), "Total line instances");
             rn_title(rn_int(o, "total_line_bytes", rep_b[f]), "Total line bytes");
@@ -347,6 +364,9 @@ int cmd_histo(int argc, char **argv)
                      "% instances");
         }
     }
+    struct histo_live_note note;
+    if (nfiles >= 2 && histo_liveness_note(meta, (const char *const *)files, nfiles, &note))
+        finding(fnd, note.severity, note.id, note.text);
     if (nfiles >= 2) {
         g_last = nfiles - 1;
         qsort(ord, t.n, sizeof *ord, by_growth);
@@ -407,6 +427,7 @@ int cmd_histo(int argc, char **argv)
     free(rep_b);
     free(has_total);
     free(rows);
+    free(meta);
     free(files);
     diag_fini(&d);
     return ret;

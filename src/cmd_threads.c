@@ -9,6 +9,7 @@
 #include "render.h"
 #include "report.h"
 #include "td.h"
+#include "td_time.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -20,9 +21,12 @@ const char cmd_threads_help[] =
     "\n"
     "Analyse Java thread dumps: jstack, jstack -l, jcmd PID Thread.print [-l], kill -3\n"
     "output (several dumps appended in one file), JDK 8 to 25, and jcmd PID\n"
-    "Thread.dump_to_file [-format=json] (JDK 21+, lists virtual threads). Files may be\n"
-    "gzip-compressed; '-' reads standard input. Several files or several dumps in one\n"
-    "file are treated as successive dumps of one process.\n"
+    "Thread.dump_to_file [-format=json] (JDK 21+, lists virtual threads); dumps printed\n"
+    "through ThreadMXBean (ThreadInfo.toString(), the JDK demo ThreadMonitor shape),\n"
+    "VisualVM / Spring Boot actuator text and JRockit. A class histogram in the same\n"
+    "file is reported as such (gclat histo reads it). Files may be gzip-compressed; '-'\n"
+    "reads standard input. Several files or several dumps in one file are treated as\n"
+    "successive dumps of one process.\n"
     "\n"
     "Report (for the last dump unless --dump N):\n"
     "  findings          deadlocks, the threads blocking most others, the largest\n"
@@ -48,7 +52,8 @@ const char cmd_threads_help[] =
     "\n"
     "Options:\n"
     "  --top FILE            output of `top -b -H -p PID` (last snapshot used); joined on\n"
-    "                        the OS thread id (nid hex in JDK <= 20, decimal / [tid] in 21+)\n"
+    "                        the OS thread id (nid hex in JDK <= 20, decimal / [tid] in 21+);\n"
+    "                        the time gap to the dump is stated, warned past 5 s\n"
     "  --pid PID             process id, to recognise top's TID==PID row (whole-process CPU);\n"
     "                        default: from the dump (jcmd, JSON), else the lowest TID not in\n"
     "                        the dump\n"
@@ -173,6 +178,10 @@ int cmd_threads(int argc, char **argv)
             rc = EXIT_IO;
         o.top = &top;
     }
+    for (size_t i = 0; i < s.nblocks && !co.quiet; i++)
+        warnx("%s:%llu: %llu lines are a %s, not a thread dump (%s %s reads it)", s.blocks[i].file,
+              (unsigned long long)s.blocks[i].line, (unsigned long long)s.blocks[i].lines,
+              s.blocks[i].kind, s.blocks[i].reader, s.blocks[i].file);
     if (rc == EXIT_OK && s.nt == 0) {
         warnx("no thread found in the input (not a thread dump?)");
         if (s.diag.total)
@@ -182,6 +191,16 @@ int cmd_threads(int argc, char **argv)
     if (rc == EXIT_OK && o.dump > 0 && (size_t)o.dump > s.nd) {
         warnx("--dump %d: the input has %zu dump(s)", o.dump, s.nd);
         rc = EXIT_USAGE;
+    }
+    if (rc == EXIT_OK && top_path && !co.quiet) {
+        const char *why;
+        const struct td_dump *d = &s.d[o.dump > 0 ? (size_t)o.dump - 1 : s.nd - 1];
+        int gap = td_top_gap_s(&top, d, &why);
+        if (gap > TD_GAP_WARN_S)
+            warnx("--top: the snapshot (%s) and the dump (%s) are %d s apart", top.last_time,
+                  d->timestamp, gap);
+        else if (gap < 0)
+            warnx("--top: time gap to the dump unknown (%s)", why);
     }
     if (rc == EXIT_OK) {
         struct report_node *root = rn_root();

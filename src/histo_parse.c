@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+const char *const histo_liveness_names[3] = {"unknown", "live", "all"};
+
 void histo_parser_init(struct histo_parser *p, const char *file, struct diag *d,
                        void (*cb)(const struct histo_row *r, void *ctx), void *ctx)
 {
@@ -38,20 +40,67 @@ static bool num(const char *s, size_t n, size_t *i, int64_t *v)
     return *i > b;
 }
 
+/* "jmap -histo:live 123", "jcmd 123 GC.class_histogram -all" kept in the file */
+static bool command_line(struct histo_parser *p, const char *s, size_t n, uint64_t ln)
+{
+    if (mem_find(s, n, "jmap") && mem_find(s, n, "-histo")) {
+        p->liveness = mem_find(s, n, ":live") || mem_find(s, n, ",live") ? HISTO_LIVE : HISTO_ALL;
+    } else if (mem_find(s, n, "GC.class_histogram")) {
+        p->liveness = mem_find(s, n, " -all") ? HISTO_ALL : HISTO_LIVE;
+    } else {
+        return false;
+    }
+    p->liveness_line = ln;
+    return true;
+}
+
+/* The first line of a thread dump: "Full thread dump", its timestamp, a '"' thread header. */
+static bool dump_start(const char *s, size_t n)
+{
+    if (mem_starts(s, n, "Full thread dump") || (n > 1 && s[0] == '"'))
+        return true;
+    static const char pat[] = "dddd-dd-dd dd:dd:dd";
+    if (n != sizeof pat - 1)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (pat[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') : s[i] != pat[i])
+            return false;
+    return true;
+}
+
 void histo_parser_line(struct histo_parser *p, const char *s, size_t n, uint64_t ln)
 {
     size_t i = 0;
     skip_ws(s, n, &i);
     if (i == n)
         return;
-    if (mem_starts(s + i, n - i, "num ") && mem_find(s, n, "#instances"))
+    if (mem_starts(s + i, n - i, "num ") && mem_find(s, n, "#instances")) {
+        p->in_dump = false;
         return;
+    }
     if (s[i] == '-') {
         size_t k = i;
         while (k < n && s[k] == '-')
             k++;
         if (k == n)
             return;
+    }
+    if (command_line(p, s, n, ln))
+        return;
+    if (!p->in_dump && i == 0 && dump_start(s, n)) {
+        p->in_dump = true;
+        if (!p->dump_lines)
+            p->dump_first_line = ln;
+    }
+    if (p->in_dump) {
+        size_t k = i;
+        int64_t pid;
+        if (num(s, n, &k, &pid) && k + 1 == n && s[k] == ':') {
+            p->jcmd = true; /* jcmd's "PID:" line before its histogram */
+            return;
+        }
+        p->dump_lines++;
+        return;
     }
     if (mem_starts(s + i, n - i, "Total")) {
         i += 5;
@@ -75,8 +124,10 @@ void histo_parser_line(struct histo_parser *p, const char *s, size_t n, uint64_t
     if (i < n && s[i] == ':') {
         i++;
         skip_ws(s, n, &i);
-        if (i == n)
-            return; /* jcmd's "PID:" line */
+        if (i == n) {
+            p->jcmd = true; /* jcmd's "PID:" line */
+            return;
+        }
     } else {
         diag_add(p->diag, "histo: unknown line", p->file, ln, s, n);
         return;
@@ -87,6 +138,11 @@ void histo_parser_line(struct histo_parser *p, const char *s, size_t n, uint64_t
     }
     skip_ws(s, n, &i);
     size_t b = i;
+    if (i < n && s[i] == '<') {
+        /* JDK 6 VM-internal names: "<no name>", "<methodKlass>", "<constMethodKlass>" */
+        const char *gt = memchr(s + i, '>', n - i);
+        i = gt ? (size_t)(gt - s) + 1 : n;
+    }
     while (i < n && s[i] != ' ' && s[i] != '\t')
         i++;
     if (i == b) {

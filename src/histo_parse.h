@@ -8,9 +8,20 @@
  *      4:         30000         720000  com.example.LeakyEntry
  *   Total        252532       92511968
  *
- * JDK 9+ adds " (module)" after JDK classes; JDK 8 has no module column.
- * jcmd prints "PID:" first. Lines that are none of header, rule, row, Total,
- * "PID:" or blank go to diag.
+ * JDK 9+ adds " (module)" after JDK classes; JDK 8 has no module column;
+ * JDK 6 has rows whose class is "<no name>" (and "<methodKlass>"-style
+ * VM-internal names). jcmd prints "PID:" first. Lines that are none of
+ * header, rule, row, Total, "PID:" or blank go to diag — except a thread
+ * dump in the same file (kill -3 / jstack output with a histogram appended,
+ * from its "Full thread dump", timestamp or first '"' thread line up to the
+ * next histogram header), which is counted in dump_lines instead: it is
+ * recognised, not unparsed, and `gclat threads` reads it.
+ *
+ * Liveness (does the histogram count live objects only, or garbage too?) is
+ * read from a command line kept in the file ("jmap -histo:live PID",
+ * "jcmd PID GC.class_histogram -all"); without one it is unknown, and the
+ * "PID:" line only tells that jcmd wrote it (GC.class_histogram counts live
+ * objects unless -all; jmap -histo all objects unless :live).
  */
 #ifndef GCLAT_HISTO_PARSE_H
 #define GCLAT_HISTO_PARSE_H
@@ -27,6 +38,9 @@ struct histo_row {
     size_t module_len;
 };
 
+enum histo_liveness { HISTO_LIVENESS_UNKNOWN, HISTO_LIVE, HISTO_ALL };
+extern const char *const histo_liveness_names[3]; /* "unknown", "live", "all" */
+
 struct histo_parser {
     const char *file;
     struct diag *diag;
@@ -35,6 +49,12 @@ struct histo_parser {
     bool have_total;
     int64_t total_instances, total_bytes;
     uint64_t rows;
+    bool in_dump;               /* inside a thread dump that shares the file */
+    uint64_t dump_lines;        /* its lines (not unparsed: another kind of input) */
+    uint64_t dump_first_line;
+    bool jcmd;                  /* a "PID:" line: written by jcmd */
+    enum histo_liveness liveness;
+    uint64_t liveness_line;     /* line of the command line it was read from, 0 if none */
 };
 
 void histo_parser_init(struct histo_parser *p, const char *file, struct diag *d,

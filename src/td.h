@@ -8,7 +8,9 @@
  * are interned in the set, so equality of two strings is pointer equality —
  * the grouping and lock-graph code relies on that.
  *
- * Modules: td_parse.c (text formats), td_json.c (JSON format), td_top.c
+ * Modules: td_parse.c (text formats; the dialects printed through ThreadMXBean,
+ * VisualVM and JRockit in td_mxbean.c, td_visualvm.c, td_jrockit.c, a class
+ * histogram appended to a dump in td_histo_block.c), td_json.c (JSON format), td_top.c
  * (top -b -H), td_locks.c (lock graph, chains, deadlock cycles), td_group.c
  * (pools, identical stacks, hot frames, multi-dump comparison), td_report.c
  * (the report tree). Nothing here prints; cmd_threads.c renders.
@@ -39,6 +41,10 @@ struct td_lock {
     const char *id;  /* interned: "0x000000069ec20f60" or "Class@hash"; NULL if none given */
     const char *cls; /* interned class name, or NULL */
     int frame;       /* index of the frame the line follows (-1: before any frame) */
+    /* owner named by the waiter's own line (ThreadMXBean dumps: 'owned by "o" Id=11',
+       VisualVM: 'owned by "o" t@11'); NULL / -1 when the format does not say */
+    const char *owner_name;
+    int64_t owner_id;
 };
 
 struct td_frame {
@@ -71,6 +77,8 @@ struct td_thread {
     uint64_t stack_hash;     /* frames only */
     uint64_t stack_lock_hash; /* frames plus wait/park/lock lines with their ids */
     const char *pool;        /* interned pool pattern (td_pool_name) */
+    bool stack_truncated;    /* the printer cut the stack ("\t..." of ThreadInfo.toString,
+                                8 frames): frames, and locks taken deeper, are missing */
 };
 
 /* "Found one Java-level deadlock" entry as printed by the JVM. */
@@ -96,6 +104,17 @@ struct td_dump {
     size_t ndl, cap_dl;
 };
 
+/* A block of lines in a thread-dump input that is another kind of input
+   (a class histogram appended with jcmd GC.class_histogram >> dump.txt). */
+struct td_block {
+    const char *file;     /* interned */
+    uint64_t line;        /* first line */
+    uint64_t lines;       /* lines of the block */
+    uint64_t rows;        /* histogram rows */
+    const char *kind;     /* static: "class histogram" */
+    const char *reader;   /* static: "gclat histo" */
+};
+
 struct td_set {
     struct intern in;
     struct diag diag;
@@ -105,6 +124,8 @@ struct td_set {
     size_t nd, cap_d;
     uint64_t lines_known;  /* lines understood, including ignored informational ones */
     const char *s_vm_internal; /* interned "VM_INTERNAL" */
+    struct td_block *blocks; /* recognised blocks that are not thread dumps */
+    size_t nblocks, cap_blocks;
     char *scratch;         /* frame normalisation buffer, grown as needed */
     size_t scratch_cap;
 };
@@ -137,6 +158,9 @@ struct td_dump *td_new_dump(struct td_set *s, const char *file, uint64_t line, c
 void td_add_frame(struct td_set *s, struct td_thread *t, const char *text, size_t len);
 void td_add_lock(struct td_set *s, struct td_thread *t, enum td_rel rel, const char *id,
                  size_t idlen, const char *cls, size_t clslen);
+/* The owner the waiter's line names for its last lock (java_id -1 if not given). */
+void td_lock_owner(struct td_set *s, struct td_thread *t, const char *name, size_t len,
+                   int64_t java_id);
 /* Finish a dump: stack hashes and pool names of its threads. */
 void td_finish_dump(struct td_set *s, struct td_dump *d);
 
@@ -163,7 +187,14 @@ struct td_top {
     size_t n, cap;
     int snapshots;
     int64_t threads_total; /* "Threads: N total", -1 if absent */
+    char last_time[16];    /* "05:46:08" of the last snapshot's "top - " line, or "" */
 };
+
+/*
+ * Seconds between the top snapshot used and the analysed dump, from their
+ * clocks (td_time.h); -1 when either has no usable time (*why says which).
+ */
+int td_top_gap_s(const struct td_top *top, const struct td_dump *d, const char **why);
 
 /* Parse top -b -H output; returns 0 or -1 on I/O error. Unknown lines -> s->diag. */
 int td_top_parse_file(struct td_set *s, struct td_top *top, const char *path, bool quiet);

@@ -184,6 +184,38 @@ void td_locks_build(const struct td_set *s, size_t dump, struct td_locks *g)
         if (g->l[li].owner < 0)
             g->l[li].owner_name = dl->held_by;
     }
+    /*
+     * owners named by the waiter's own line (ThreadMXBean / VisualVM dumps): the
+     * holder's "- locked" line may be missing (ThreadInfo.toString prints 8 frames),
+     * so the waiter's word is taken when nothing else names an owner. By java id,
+     * the name must agree; by name alone only when the format gives no id.
+     */
+    struct pmap byname = {0}; /* interned name -> first thread (relative) with it */
+    for (size_t r = 0; r < n; r++) {
+        const struct td_thread *t = &s->t[d->first + r];
+        for (int k = 0; k < t->nlocks; k++) {
+            const struct td_lock *L = &t->locks[k];
+            size_t li, q;
+            if (!L->id || !L->owner_name || !pmap_get(&m, L->id, &li) || g->l[li].owner >= 0)
+                continue;
+            if (!byname.cap)
+                for (size_t x = n; x-- > 0;)
+                    pmap_put(&byname, s->t[d->first + x].name, x);
+            if (pmap_get(&byname, L->owner_name, &q)) {
+                /* a repeated name: the id decides, scanning from the first of that name */
+                for (; q < n; q++) {
+                    const struct td_thread *o = &s->t[d->first + q];
+                    if (o->name == L->owner_name && (L->owner_id < 0 || o->java_id == L->owner_id)) {
+                        g->l[li].owner = (long)(d->first + q);
+                        break;
+                    }
+                }
+            }
+            if (g->l[li].owner < 0)
+                g->l[li].owner_name = L->owner_name;
+        }
+    }
+    pmap_free(&byname);
     pmap_free(&m);
     for (size_t r = 0; r < n; r++) {
         long li = g->waits_for[r];

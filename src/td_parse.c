@@ -15,6 +15,7 @@
  */
 #include "td.h"
 #include "reader.h"
+#include "td_text.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -41,6 +42,7 @@ void td_set_fini(struct td_set *s)
     }
     for (size_t i = 0; i < s->nd; i++)
         free(s->d[i].dl);
+    free(s->blocks);
     free(s->t);
     free(s->d);
     free(s->scratch);
@@ -175,6 +177,18 @@ void td_add_lock(struct td_set *s, struct td_thread *t, enum td_rel rel, const c
     l->id = id ? intern_str(&s->in, id, idlen) : NULL;
     l->cls = cls ? intern_str(&s->in, cls, clslen) : NULL;
     l->frame = t->nframes - 1;
+    l->owner_name = NULL;
+    l->owner_id = -1;
+}
+
+void td_lock_owner(struct td_set *s, struct td_thread *t, const char *name, size_t len,
+                   int64_t java_id)
+{
+    if (!t->nlocks)
+        return;
+    struct td_lock *l = &t->locks[t->nlocks - 1];
+    l->owner_name = name ? intern_str(&s->in, name, len) : NULL;
+    l->owner_id = java_id;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -247,21 +261,6 @@ size_t td_pool_name(const char *name, char *out, size_t cap)
 
 /* ---------------------------------------------------------------- text parser */
 
-enum tstate { TS_OUT, TS_THREAD, TS_OWNABLE, TS_SMR, TS_DEADLOCK, TS_HEAP };
-
-struct td_text {
-    struct td_set *s;
-    const char *file;
-    enum tstate st;
-    long cur;               /* thread index being filled, -1 none */
-    bool dump_open;         /* a dump is open and may take more threads */
-    bool dump_has_header;   /* the open dump saw "Full thread dump" */
-    const char *pending_ts; /* timestamp line seen before "Full thread dump" */
-    int64_t pending_pid;
-    long dl_cur;            /* index into the dump's dl array being filled */
-    bool dl_stack_info;     /* inside "Java stack information ..." */
-};
-
 struct td_text *td_text_new(struct td_set *s, const char *file)
 {
     struct td_text *p = xcalloc(1, sizeof *p);
@@ -270,6 +269,7 @@ struct td_text *td_text_new(struct td_set *s, const char *file)
     p->cur = -1;
     p->pending_pid = -1;
     p->dl_cur = -1;
+    p->dialect = TD_HOTSPOT;
     return p;
 }
 
@@ -280,9 +280,73 @@ static void close_dump(struct td_text *p)
     p->dump_open = false;
     p->dump_has_header = false;
     p->cur = -1;
+    p->dialect = TD_HOTSPOT;
+    p->nids = 0;
+    if (p->ids)
+        memset(p->ids, 0xff, p->cap_ids * sizeof *p->ids);
 }
 
-static struct td_dump *open_dump(struct td_text *p, uint64_t lineno, const char *format)
+/* Open-addressing set of java ids (-1 = empty slot); true if id was already in it. */
+static bool ids_seen(struct td_text *p, int64_t id)
+{
+    if ((p->nids + 1) * 2 > p->cap_ids) {
+        size_t oc = p->cap_ids, nc = oc ? oc * 2 : 256;
+        int64_t *old = p->ids;
+        p->ids = xmalloc(nc * sizeof *p->ids);
+        memset(p->ids, 0xff, nc * sizeof *p->ids);
+        p->cap_ids = nc;
+        for (size_t i = 0; i < oc; i++)
+            if (old[i] >= 0) {
+                size_t k = (size_t)((uint64_t)old[i] * 0x9E3779B97F4A7C15ull >> 20) & (nc - 1);
+                while (p->ids[k] >= 0)
+                    k = (k + 1) & (nc - 1);
+                p->ids[k] = old[i];
+            }
+        free(old);
+    }
+    size_t k = (size_t)((uint64_t)id * 0x9E3779B97F4A7C15ull >> 20) & (p->cap_ids - 1);
+    while (p->ids[k] >= 0) {
+        if (p->ids[k] == id)
+            return true;
+        k = (k + 1) & (p->cap_ids - 1);
+    }
+    p->ids[k] = id;
+    p->nids++;
+    return false;
+}
+
+struct td_thread *tdx_new_thread(struct td_text *p, uint64_t lineno, const char *format,
+                                 int64_t java_id)
+{
+    if (p->dump_open && !p->dump_has_header && java_id >= 0 && ids_seen(p, java_id)) {
+        tdx_open_dump(p, lineno, format);
+        ids_seen(p, java_id);
+    } else if (!p->dump_open) {
+        tdx_open_dump(p, lineno, format);
+        if (java_id >= 0)
+            ids_seen(p, java_id);
+    }
+    struct td_thread *t = td_new_thread(p->s, p->file, lineno);
+    p->cur = (long)(t - p->s->t);
+    t->java_id = java_id;
+    return t;
+}
+
+size_t tdx_name_end(const char *l, size_t n, const char *const *markers)
+{
+    if (n < 2 || l[0] != '"')
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if (l[i] != '"')
+            continue;
+        for (const char *const *m = markers; *m; m++)
+            if (mem_starts(l + i + 1, n - i - 1, *m))
+                return i;
+    }
+    return 0;
+}
+
+struct td_dump *tdx_open_dump(struct td_text *p, uint64_t lineno, const char *format)
 {
     close_dump(p);
     struct td_dump *d = td_new_dump(p->s, p->file, lineno, format);
@@ -294,17 +358,17 @@ static struct td_dump *open_dump(struct td_text *p, uint64_t lineno, const char 
     return d;
 }
 
-static struct td_dump *cur_dump(struct td_text *p)
+struct td_dump *tdx_cur_dump(struct td_text *p)
 {
     return p->dump_open ? &p->s->d[p->s->nd - 1] : NULL;
 }
 
-static void bad(struct td_text *p, const char *reason, uint64_t lineno, const char *l, size_t n)
+void tdx_bad(struct td_text *p, const char *reason, uint64_t lineno, const char *l, size_t n)
 {
     diag_add(&p->s->diag, reason, p->file, lineno, l, n);
 }
 
-static void skip_ws(const char **l, size_t *n)
+void tdx_skip_ws(const char **l, size_t *n)
 {
     while (*n && (**l == ' ' || **l == '\t')) {
         (*l)++;
@@ -312,7 +376,7 @@ static void skip_ws(const char **l, size_t *n)
     }
 }
 
-static bool eat(const char **l, size_t *n, const char *prefix)
+bool tdx_eat(const char **l, size_t *n, const char *prefix)
 {
     if (!mem_starts(*l, *n, prefix))
         return false;
@@ -323,7 +387,7 @@ static bool eat(const char **l, size_t *n, const char *prefix)
 }
 
 /* Parse a non-negative integer of a bounded number of digits; hex when hex. */
-static bool parse_u(const char *l, size_t n, bool hex, int64_t *out)
+bool tdx_parse_u(const char *l, size_t n, bool hex, int64_t *out)
 {
     if (n == 0 || n > (hex ? 15u : 18u))
         return false;
@@ -391,7 +455,7 @@ static bool parse_header(struct td_text *p, const char *l, size_t n, uint64_t li
         return false;
     struct td_set *s = p->s;
     if (!p->dump_open)
-        open_dump(p, lineno, "jstack");
+        tdx_open_dump(p, lineno, "jstack");
     struct td_thread *t = td_new_thread(s, p->file, lineno);
     p->cur = (long)(t - s->t);
     t->name = intern_str(&s->in, l + 1, q - 1);
@@ -399,7 +463,7 @@ static bool parse_header(struct td_text *p, const char *l, size_t n, uint64_t li
     size_t hsn = 0;
     bool any_key = false;
     while (rn) {
-        skip_ws(&r, &rn);
+        tdx_skip_ws(&r, &rn);
         if (!rn)
             break;
         size_t k = 0;
@@ -410,11 +474,11 @@ static bool parse_header(struct td_text *p, const char *l, size_t n, uint64_t li
         rn -= k;
         const char *eq = memchr(tok, '=', k);
         int64_t v;
-        if (tok[0] == '#' && parse_u(tok + 1, k - 1, false, &v)) {
+        if (tok[0] == '#' && tdx_parse_u(tok + 1, k - 1, false, &v)) {
             t->java_id = v;
             any_key = true;
         } else if (tok[0] == '[' && k > 2 && tok[k - 1] == ']' && !mem_starts(tok, k, "[0x")) {
-            if (parse_u(tok + 1, k - 2, false, &v))
+            if (tdx_parse_u(tok + 1, k - 2, false, &v))
                 t->os_tid = v;
         } else if (tok[0] == '[' && mem_starts(tok, k, "[0x")) {
             /* last known Java SP: ignored */
@@ -428,12 +492,12 @@ static bool parse_header(struct td_text *p, const char *l, size_t n, uint64_t li
             size_t vl = k - kl - 1;
             any_key = true;
             if (kl == 4 && memcmp(tok, "prio", 4) == 0) {
-                if (parse_u(val, vl, false, &v))
+                if (tdx_parse_u(val, vl, false, &v))
                     t->prio = (int)v;
             } else if (kl == 7 && memcmp(tok, "os_prio", 7) == 0) {
-                if (parse_u(val, vl, false, &v))
+                if (tdx_parse_u(val, vl, false, &v))
                     t->os_prio = (int)v;
-                else if (vl > 1 && val[0] == '-' && parse_u(val + 1, vl - 1, false, &v))
+                else if (vl > 1 && val[0] == '-' && tdx_parse_u(val + 1, vl - 1, false, &v))
                     t->os_prio = (int)-v;
             } else if (kl == 3 && memcmp(tok, "cpu", 3) == 0) {
                 parse_ms(val, vl, &t->cpu_ms);
@@ -444,7 +508,7 @@ static bool parse_header(struct td_text *p, const char *l, size_t n, uint64_t li
             } else if (kl == 3 && memcmp(tok, "nid", 3) == 0) {
                 t->nid_text = intern_str(&s->in, val, vl);
                 bool hex = vl > 2 && val[0] == '0' && (val[1] == 'x' || val[1] == 'X');
-                if (parse_u(hex ? val + 2 : val, hex ? vl - 2 : vl, hex, &v) && t->os_tid < 0)
+                if (tdx_parse_u(hex ? val + 2 : val, hex ? vl - 2 : vl, hex, &v) && t->os_tid < 0)
                     t->os_tid = v;
             }
             /* tid=, allocated=, defined_classes= and future keys: accepted, not needed */
@@ -473,7 +537,7 @@ static bool parse_tdf_header(struct td_text *p, const char *l, size_t n, uint64_
     if (i == 1 || i + 1 >= n || l[i] != ' ' || l[i + 1] != '"')
         return false;
     int64_t id;
-    if (!parse_u(l + 1, i - 1, false, &id))
+    if (!tdx_parse_u(l + 1, i - 1, false, &id))
         return false;
     size_t q = 0;
     for (size_t k = n; k-- > i + 2;)
@@ -485,7 +549,7 @@ static bool parse_tdf_header(struct td_text *p, const char *l, size_t n, uint64_
         return false;
     struct td_set *s = p->s;
     if (!p->dump_open)
-        open_dump(p, lineno, "thread-dump-text");
+        tdx_open_dump(p, lineno, "thread-dump-text");
     struct td_thread *t = td_new_thread(s, p->file, lineno);
     p->cur = (long)(t - s->t);
     t->java_id = id;
@@ -493,7 +557,7 @@ static bool parse_tdf_header(struct td_text *p, const char *l, size_t n, uint64_
     const char *r = l + q + 1;
     size_t rn = n - q - 1;
     while (rn) {
-        skip_ws(&r, &rn);
+        tdx_skip_ws(&r, &rn);
         size_t k = 0;
         while (k < rn && r[k] != ' ')
             k++;
@@ -509,9 +573,9 @@ static bool parse_tdf_header(struct td_text *p, const char *l, size_t n, uint64_
 }
 
 /* "<0x...> (a cls)" or "<Class@hash>" after a lock verb. */
-static bool lock_ref(struct td_text *p, struct td_thread *t, enum td_rel rel, const char *l, size_t n)
+bool tdx_lock_ref(struct td_text *p, struct td_thread *t, enum td_rel rel, const char *l, size_t n)
 {
-    skip_ws(&l, &n);
+    tdx_skip_ws(&l, &n);
     if (!n || l[0] != '<')
         return false;
     const char *gt = memchr(l, '>', n);
@@ -523,15 +587,40 @@ static bool lock_ref(struct td_text *p, struct td_thread *t, enum td_rel rel, co
     size_t clsn = 0;
     const char *r = gt + 1;
     size_t rn = n - (size_t)(r - l);
-    skip_ws(&r, &rn);
-    if (eat(&r, &rn, "(a ")) {
+    tdx_skip_ws(&r, &rn);
+    /* VisualVM / Spring Boot: '... (a cls) owned by "name" t@12' names the owner */
+    const char *owner = NULL;
+    size_t ownern = 0;
+    int64_t owner_id = -1;
+    const char *ob = mem_find(r, rn, ") owned by \"");
+    if (ob) {
+        const char *o = ob + 12;
+        size_t on = rn - (size_t)(o - r);
+        const char *tq = NULL; /* the '"' before the last " t@" */
+        for (size_t i = on; i-- > 0;)
+            if (o[i] == '"' && mem_starts(o + i + 1, on - i - 1, " t@")) {
+                tq = o + i;
+                break;
+            }
+        if (!tq || !tdx_parse_u(tq + 4, on - (size_t)(tq + 4 - o), false, &owner_id))
+            return false;
+        owner = o;
+        ownern = (size_t)(tq - o);
+        rn = (size_t)(ob + 1 - r);
+    }
+    if (tdx_eat(&r, &rn, "(a ")) {
         cls = r;
         clsn = rn && r[rn - 1] == ')' ? rn - 1 : rn;
     } else if (rn) {
         return false;
     }
+    bool all_hex = idn > 0 && idn <= 16;
+    for (size_t i = 0; i < idn && all_hex; i++)
+        all_hex = isxdigit((unsigned char)id[i]) != 0;
     if (mem_starts(id, idn, "0x")) {
         /* address */
+    } else if (all_hex && cls) {
+        /* VisualVM / Spring Boot: identity hash in hex without 0x */
     } else if (memchr(id, '@', idn)) {
         /* dump_to_file identity "Class@hash": the class is before the '@' */
         const char *at = id + idn;
@@ -544,7 +633,12 @@ static bool lock_ref(struct td_text *p, struct td_thread *t, enum td_rel rel, co
     } else {
         id = NULL; /* "no object reference available", "owner is scalar replaced" */
     }
+    /* VisualVM prints a parked j.u.c waiter with an owner as "waiting to lock" */
+    if (rel == TD_WAIT_LOCK && owner && t->state && strstr(t->state, "WAITING"))
+        rel = TD_PARK;
     td_add_lock(p->s, t, rel, id, idn, cls, clsn);
+    if (owner)
+        td_lock_owner(p->s, t, owner, ownern, owner_id);
     return true;
 }
 
@@ -554,7 +648,10 @@ static bool parse_lock_line(struct td_text *p, const char *l, size_t n)
     if (p->st == TS_OWNABLE) {
         if (n == 4 && memcmp(l, "None", 4) == 0)
             return true;
-        return lock_ref(p, t, TD_OWNABLE, l, n);
+        /* VisualVM "- locked <h> (a cls)", Spring Boot "- Locked <h> (a cls)" */
+        if (!tdx_eat(&l, &n, "locked "))
+            tdx_eat(&l, &n, "Locked ");
+        return tdx_lock_ref(p, t, TD_OWNABLE, l, n);
     }
     static const struct {
         const char *verb;
@@ -570,8 +667,8 @@ static bool parse_lock_line(struct td_text *p, const char *l, size_t n)
     for (size_t i = 0; i < ARRAY_LEN(verbs); i++) {
         const char *r = l;
         size_t rn = n;
-        if (eat(&r, &rn, verbs[i].verb) && rn && (r[0] == ' ' || r[0] == '\t'))
-            return lock_ref(p, t, verbs[i].rel, r, rn);
+        if (tdx_eat(&r, &rn, verbs[i].verb) && rn && (r[0] == ' ' || r[0] == '\t'))
+            return tdx_lock_ref(p, t, verbs[i].rel, r, rn);
     }
     return false;
 }
@@ -619,7 +716,7 @@ static bool is_version(const char *l, size_t n)
 static void deadlock_line(struct td_text *p, const char *l, size_t n, uint64_t lineno)
 {
     struct td_set *s = p->s;
-    struct td_dump *d = cur_dump(p);
+    struct td_dump *d = tdx_cur_dump(p);
     if (mem_starts(l, n, "=====") || (n == 0))
         return;
     if (mem_starts(l, n, "Java stack information for the threads listed above")) {
@@ -630,7 +727,7 @@ static void deadlock_line(struct td_text *p, const char *l, size_t n, uint64_t l
         if (mem_starts(l, n, "at ") || mem_starts(l, n, "- ") ||
             (n > 2 && l[0] == '"' && l[n - 1] == ':'))
             return;
-        bad(p, "unknown line in deadlock report", lineno, l, n);
+        tdx_bad(p, "unknown line in deadlock report", lineno, l, n);
         return;
     }
     if (n > 2 && l[0] == '"' && l[n - 1] == ':' && l[n - 2] == '"') {
@@ -646,7 +743,7 @@ static void deadlock_line(struct td_text *p, const char *l, size_t n, uint64_t l
     struct td_jvm_dl *e = (d && p->dl_cur >= 0) ? &d->dl[p->dl_cur] : NULL;
     const char *r = l;
     size_t rn = n;
-    if (eat(&r, &rn, "waiting to lock monitor ") || eat(&r, &rn, "waiting to lock Monitor@")) {
+    if (tdx_eat(&r, &rn, "waiting to lock monitor ") || tdx_eat(&r, &rn, "waiting to lock Monitor@")) {
         /* "... (object 0x000000069ed43e40, a com.example.DeadlockLock)," */
         const char *o = mem_find(r, rn, "(object ");
         if (o && e) {
@@ -666,7 +763,7 @@ static void deadlock_line(struct td_text *p, const char *l, size_t n, uint64_t l
         }
         return;
     }
-    if (eat(&r, &rn, "waiting for ownable synchronizer ")) {
+    if (tdx_eat(&r, &rn, "waiting for ownable synchronizer ")) {
         const char *comma = memchr(r, ',', rn);
         if (e && comma) {
             e->ownable = true;
@@ -696,7 +793,7 @@ static void deadlock_line(struct td_text *p, const char *l, size_t n, uint64_t l
     }
     if (mem_starts(l, n, "waiting to lock") || mem_starts(l, n, "waiting for"))
         return; /* other owner forms (virtual thread, JNI): no address to join on */
-    bad(p, "unknown line in deadlock report", lineno, l, n);
+    tdx_bad(p, "unknown line in deadlock report", lineno, l, n);
 }
 
 void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t lineno)
@@ -705,11 +802,21 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
     const char *l = line;
     size_t n = len;
     bool indented = n && (l[0] == ' ' || l[0] == '\t');
-    skip_ws(&l, &n);
+    tdx_skip_ws(&l, &n);
     while (n && (l[n - 1] == ' ' || l[n - 1] == '\t'))
         n--;
     if (n == 0)
         return; /* blank lines separate sections; they carry nothing */
+
+    /* a class histogram appended to the dump (jcmd GC.class_histogram >> dump.txt) */
+    if ((p->st == TS_HISTO || l[0] == 'n') && td_histo_line(p, l, n, lineno))
+        return;
+    if (p->st == TS_HISTO)
+        p->st = TS_OUT;
+    /* JRockit's dump frame and its lock-chain summary */
+    if ((l[0] == '=' || p->st == TS_JR_CHAINS || p->jr_header || p->dialect == TD_JROCKIT) &&
+        td_jr_frame_line(p, l, n, lineno))
+        return;
 
     if (p->st == TS_HEAP) {
         if (indented)
@@ -727,14 +834,26 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
     }
 
     /* lines that mean the same in every state */
-    if (l[0] == '"' && parse_header(p, l, n, lineno))
+    if (l[0] == '"' && (td_vvm_header(p, l, n, lineno) || td_jr_header(p, l, n, lineno) ||
+                        td_mx_header(p, l, n, lineno)))
         return;
+    if (l[0] == '"' && parse_header(p, l, n, lineno)) {
+        p->dialect = TD_HOTSPOT;
+        return;
+    }
     if (l[0] == '#' && !indented && parse_tdf_header(p, l, n, lineno))
         return;
+    if (mem_starts(l, n, "Full Java thread dump")) {
+        /* the JDK demo ThreadMonitor's preamble: its threads follow */
+        tdx_open_dump(p, lineno, "threadmonitor");
+        p->dump_has_header = true;
+        p->st = TS_OUT;
+        return;
+    }
     if (mem_starts(l, n, "Full thread dump")) {
-        struct td_dump *d = cur_dump(p);
+        struct td_dump *d = tdx_cur_dump(p);
         if (!d || d->n > 0 || p->dump_has_header)
-            d = open_dump(p, lineno, "jstack");
+            d = tdx_open_dump(p, lineno, "jstack");
         d->vm = intern_str(&s->in, l + 16 + (n > 16 && l[16] == ' '),
                            n - 16 - (n > 16 && l[16] == ' ') - (l[n - 1] == ':'));
         p->dump_has_header = true;
@@ -748,7 +867,7 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
     }
     if (!indented && n > 1 && l[n - 1] == ':' && all_digits(l, n - 1)) {
         int64_t pid;
-        if (parse_u(l, n - 1, false, &pid))
+        if (tdx_parse_u(l, n - 1, false, &pid))
             p->pending_pid = pid; /* jcmd prints "PID:" first */
         p->st = TS_OUT;
         return;
@@ -758,21 +877,21 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
         return;
     }
     if (mem_starts(l, n, "JNI global refs:") || mem_starts(l, n, "JNI global references:")) {
-        struct td_dump *d = cur_dump(p);
+        struct td_dump *d = tdx_cur_dump(p);
         size_t at = (size_t)((const char *)memchr(l, ':', n) - l) + 1, k = 0;
         int64_t v = 0;
         while (at < n && l[at] == ' ')
             at++;
         while (at + k < n && isdigit((unsigned char)l[at + k]))
             k++;
-        if (d && parse_u(l + at, k, false, &v))
+        if (d && tdx_parse_u(l + at, k, false, &v))
             d->jni_global_refs = (int)v;
         p->cur = -1;
         p->st = TS_OUT;
         return;
     }
     if (mem_starts(l, n, "Found one Java-level deadlock")) {
-        struct td_dump *d = cur_dump(p);
+        struct td_dump *d = tdx_cur_dump(p);
         p->cur = -1;
         p->st = TS_DEADLOCK;
         p->dl_cur = -1;
@@ -782,13 +901,13 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
         return;
     }
     if (mem_starts(l, n, "Found ") && (mem_find(l, n, " deadlock") || mem_find(l, n, "No deadlocks"))) {
-        struct td_dump *d = cur_dump(p);
+        struct td_dump *d = tdx_cur_dump(p);
         int64_t v = 0;
         size_t k = 0;
         while (6 + k < n && isdigit((unsigned char)l[6 + k]))
             k++;
         if (d) {
-            if (parse_u(l + 6, k, false, &v))
+            if (tdx_parse_u(l + 6, k, false, &v))
                 d->jvm_deadlocks = (int)v;
             else if (mem_starts(l, n, "Found one"))
                 d->jvm_deadlocks = 1;
@@ -806,23 +925,30 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
         return;
     }
 
+    if (p->cur >= 0 && (p->dialect == TD_THREADINFO || p->dialect == TD_MONITOR) &&
+        td_mx_line(p, l, n, lineno))
+        return;
+    if (p->cur >= 0 && p->dialect == TD_JROCKIT && td_jr_line(p, l, n, lineno))
+        return;
+    if (p->cur >= 0 && p->dialect == TD_VISUALVM && mem_starts(l, n, "JNI locked monitors:"))
+        return; /* the "- locked" lines after it are monitors a JNI frame holds */
     if (p->cur >= 0) {
         struct td_thread *t = &s->t[p->cur];
         const char *r = l;
         size_t rn = n;
-        if (eat(&r, &rn, "at ")) {
+        if (tdx_eat(&r, &rn, "at ")) {
             if (p->st == TS_OWNABLE)
                 p->st = TS_THREAD;
             td_add_frame(s, t, r, rn);
             return;
         }
-        if (eat(&r, &rn, "- ")) {
+        if (tdx_eat(&r, &rn, "- ")) {
             if (parse_lock_line(p, r, rn))
                 return;
-            bad(p, "unknown lock line", lineno, line, len);
+            tdx_bad(p, "unknown lock line", lineno, line, len);
             return;
         }
-        if (eat(&r, &rn, "java.lang.Thread.State: ")) {
+        if (tdx_eat(&r, &rn, "java.lang.Thread.State: ")) {
             size_t k = 0;
             while (k < rn && r[k] != ' ')
                 k++;
@@ -839,16 +965,16 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
             p->st = TS_OWNABLE;
             return;
         }
-        if (eat(&r, &rn, "Carrying virtual thread #")) {
+        if (tdx_eat(&r, &rn, "Carrying virtual thread #")) {
             int64_t v;
             size_t k = 0;
             while (k < rn && isdigit((unsigned char)r[k]))
                 k++;
-            if (parse_u(r, k, false, &v))
+            if (tdx_parse_u(r, k, false, &v))
                 t->carrying_vthread = v;
             return;
         }
-        if (eat(&r, &rn, "Mounted virtual thread #")) {
+        if (tdx_eat(&r, &rn, "Mounted virtual thread #")) {
             /*
              * JDK 21+ jstack: a carrier prints its own frames, then the frames of the
              * virtual thread it runs. That virtual thread becomes a thread of its own
@@ -858,8 +984,8 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
             size_t k = 0;
             while (k < rn && isdigit((unsigned char)r[k]))
                 k++;
-            if (!parse_u(r, k, false, &v)) {
-                bad(p, "bad mounted virtual thread line", lineno, line, len);
+            if (!tdx_parse_u(r, k, false, &v)) {
+                tdx_bad(p, "bad mounted virtual thread line", lineno, line, len);
                 return;
             }
             const char *carrier = t->name;
@@ -889,15 +1015,15 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
     if (p->st == TS_OUT && !p->dump_open) {
         /* dump_to_file preamble: pid, ISO time, runtime version */
         if (all_digits(l, n) && !indented) {
-            struct td_dump *d = open_dump(p, lineno, "thread-dump-text");
+            struct td_dump *d = tdx_open_dump(p, lineno, "thread-dump-text");
             int64_t pid;
-            if (parse_u(l, n, false, &pid))
+            if (tdx_parse_u(l, n, false, &pid))
                 d->pid = pid;
             return;
         }
     }
-    if (p->dump_open && cur_dump(p)->n == 0 && !indented) {
-        struct td_dump *d = cur_dump(p);
+    if (p->dump_open && tdx_cur_dump(p)->n == 0 && !indented) {
+        struct td_dump *d = tdx_cur_dump(p);
         if (is_iso(l, n) && !d->timestamp) {
             d->timestamp = intern_str(&s->in, l, n);
             return;
@@ -907,12 +1033,14 @@ void td_text_line(struct td_text *p, const char *line, size_t len, uint64_t line
             return;
         }
     }
-    bad(p, p->cur >= 0 ? "unknown line in thread" : "unknown line", lineno, line, len);
+    tdx_bad(p, p->cur >= 0 ? "unknown line in thread" : "unknown line", lineno, line, len);
 }
 
 void td_text_end(struct td_text *p)
 {
+    td_histo_line(p, NULL, 0, 0); /* flush a histogram block at the end of input */
     close_dump(p);
+    free(p->ids);
     free(p);
 }
 

@@ -10,6 +10,7 @@
  * the full thread lists of the rows it shows.
  */
 #include "td.h"
+#include "td_time.h"
 #include "report.h"
 #include "util.h"
 
@@ -729,6 +730,26 @@ static void section_top(const struct td_set *s, const struct td_opts *o, size_t 
     struct report_node *obj = rn_title(rn_obj(root, "top"), "CPU from top -H (last snapshot), joined on nid");
     rn_int(obj, "snapshots", top->snapshots);
     rn_int(obj, "rows", (int64_t)top->n);
+    {
+        /* a top snapshot and a dump taken far apart describe different moments */
+        const char *why;
+        int gap = td_top_gap_s(top, d, &why);
+        if (top->last_time[0])
+            rn_title(rn_str(obj, "snapshot_time", top->last_time), "top snapshot at");
+        if (gap >= 0) {
+            rn_title(rn_unit(rn_int(obj, "gap_s", gap), "s"), "gap to the dump");
+            if (gap > TD_GAP_WARN_S) {
+                char *f = xasprintf("the top snapshot (%s) and the dump (%s) are %d s apart: "
+                                    "CPU and stacks may not describe the same moment",
+                                    top->last_time, d->timestamp, gap);
+                rn_str(rn_obj(findings, NULL), "finding", f);
+                free(f);
+            }
+        } else {
+            rn_title(rn_null(obj, "gap_s"), "gap to the dump");
+            rn_title(rn_str(obj, "gap_unknown", why), "gap unknown");
+        }
+    }
     /* tid -> thread of the dump */
     size_t cap = 64;
     while (cap < d->n * 2)
@@ -997,6 +1018,32 @@ static void section_multi(const struct td_set *s, const struct td_opts *o, struc
     free(cd);
 }
 
+/* Blocks of the input that are another kind of input (a class histogram after the dump). */
+static void section_blocks(const struct td_set *s, struct report_node *root,
+                           struct report_node *findings)
+{
+    if (!s->nblocks)
+        return;
+    struct report_node *a =
+        rn_flags(rn_title(rn_arr(root, "other_blocks"), "Not thread dumps (read by another command)"),
+                 RF_TABLE);
+    for (size_t i = 0; i < s->nblocks; i++) {
+        const struct td_block *b = &s->blocks[i];
+        struct report_node *r = rn_obj(a, NULL);
+        rn_str(r, "kind", b->kind);
+        rn_str(r, "file", b->file);
+        rn_int(r, "line", (int64_t)b->line);
+        rn_int(r, "lines", (int64_t)b->lines);
+        rn_int(r, "rows", (int64_t)b->rows);
+        rn_title(rn_str(r, "read_with", b->reader), "read with");
+        char *f = xasprintf("%s:%llu: %llu lines are a %s, not a thread dump (%s %s reads it)",
+                            b->file, (unsigned long long)b->line, (unsigned long long)b->lines,
+                            b->kind, b->reader, b->file);
+        rn_str(rn_obj(findings, NULL), "finding", f);
+        free(f);
+    }
+}
+
 void td_report(const struct td_set *s, const struct td_opts *o, struct report_node *root)
 {
     size_t di = o->dump > 0 ? (size_t)o->dump - 1 : s->nd - 1;
@@ -1028,6 +1075,7 @@ void td_report(const struct td_set *s, const struct td_opts *o, struct report_no
     section_cpu(s, o, di, root);
     if (s->nd > 1)
         section_multi(s, o, root, findings);
+    section_blocks(s, root, findings);
     diag_report(&s->diag, root, "unparsed_lines");
 }
 

@@ -12,6 +12,7 @@
  */
 #include "td.h"
 #include "reader.h"
+#include "td_time.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -67,6 +68,9 @@ static void top_line(struct topp *p, const char *l, size_t n, uint64_t lineno)
         top->n = 0;
         top->snapshots++;
         p->in_table = false;
+        size_t k = bn > 14 && b[14] == ' ' ? 8 : 0; /* "top - 05:46:08 up ..." */
+        memcpy(top->last_time, b + 6, k);
+        top->last_time[k] = '\0';
         return;
     }
     if (mem_starts(b, bn, "Threads:") || mem_starts(b, bn, "Tasks:")) {
@@ -200,4 +204,24 @@ void td_top_fini(struct td_top *top)
 {
     free(top->rows);
     memset(top, 0, sizeof *top);
+}
+
+int td_top_gap_s(const struct td_top *top, const struct td_dump *d, const char **why)
+{
+    int a, b;
+    bool utc_a, utc_b;
+    if (!td_time_of_day(top->last_time, &a, &utc_a)) {
+        *why = "the top capture has no 'top - HH:MM:SS' time";
+        return -1;
+    }
+    if (!d->timestamp || !td_time_of_day(d->timestamp, &b, &utc_b)) {
+        *why = "the dump has no timestamp";
+        return -1;
+    }
+    if (utc_b) {
+        *why = "the dump's time is UTC, top's is local";
+        return -1;
+    }
+    *why = NULL;
+    return td_tod_gap_s(a, b);
 }

@@ -9,6 +9,7 @@
 #include "t.h"
 #include "report.h"
 #include "td.h"
+#include "td_time.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -436,6 +437,275 @@ static void test_across_dumps(void)
     rn_free(root);
 }
 
+/* ---- dumps printed through ThreadMXBean, VisualVM, JRockit ---- */
+
+static const char threadinfo[] =
+    "\"odd \"q\" name\" daemon prio=5 Id=12 BLOCKED on java.lang.Object@2f92e0f4 owned by \"hold \\\"er\" Id=11 (in native)\n"
+    "\tat com.acme.A.f(A.java:1)\n"
+    "\t-  blocked on java.lang.Object@2f92e0f4\n"
+    "\t-  locked com.acme.L@1a\n"
+    "\tat com.acme.A.g(A.java:2)\n"
+    "\n"
+    "\"hold \\\"er\" prio=5 Id=11 TIMED_WAITING (suspended)\n"
+    "\tat java.lang.Thread.sleep(Native Method)\n"
+    "\tat com.acme.B.b(B.java:1)\n"
+    "\t...\n"
+    "\n"
+    "\tNumber of locked synchronizers = 1\n"
+    "\t- java.util.concurrent.locks.ReentrantLock$NonfairSync@77\n"
+    "\n"
+    "\"waiter\" prio=5 Id=13 WAITING on com.acme.C@5\n"
+    "\tat java.base@17/java.lang.Object.wait(Native Method)\n"
+    "\t-  waiting on com.acme.C@5\n"
+    "\n"
+    "\"parker\" prio=5 Id=14 WAITING on java.util.concurrent.locks.ReentrantLock$NonfairSync@77 owned by \"hold \\\"er\" Id=11\n"
+    "\tat jdk.internal.misc.Unsafe.park(Native Method)\n"
+    "\t-  waiting on java.util.concurrent.locks.ReentrantLock$NonfairSync@77\n"
+    "\n"
+    /* a second snapshot logged right after: the repeated Id=11 starts dump 2 */
+    "\"hold \\\"er\" prio=5 Id=11 RUNNABLE\n"
+    "\n";
+
+static void test_threadinfo(void)
+{
+    parse(threadinfo);
+    CHECK_EQ_INT(S.diag.total, 0);
+    CHECK_EQ_INT(S.nd, 2);
+    CHECK_EQ_INT(S.d[0].n, 4);
+    CHECK_STR(S.d[0].format, "threadinfo");
+    const struct td_thread *t = &S.t[0];
+    CHECK_STR(t->name, "odd \"q\" name");
+    CHECK_EQ_INT(t->java_id, 12);
+    CHECK(t->daemon);
+    CHECK_EQ_INT(t->prio, 5);
+    CHECK_STR(t->state, "BLOCKED");
+    CHECK_STR(t->header_state, "in native");
+    CHECK_EQ_INT(t->nlocks, 2); /* the repeated "blocked on" is not a second wait */
+    CHECK_EQ_INT(t->locks[0].rel, TD_WAIT_LOCK);
+    CHECK_STR(t->locks[0].id, "java.lang.Object@2f92e0f4");
+    CHECK_STR(t->locks[0].cls, "java.lang.Object");
+    CHECK_STR(t->locks[0].owner_name, "hold \\\"er");
+    CHECK_EQ_INT(t->locks[0].owner_id, 11);
+    CHECK_EQ_INT(t->locks[0].frame, 0);
+    CHECK_EQ_INT(t->locks[1].rel, TD_LOCKED);
+    CHECK_STR(t->locks[1].cls, "com.acme.L");
+    t = &S.t[1];
+    CHECK(t->stack_truncated);
+    CHECK_STR(t->header_state, "suspended");
+    CHECK_EQ_INT(t->nlocks, 1);
+    CHECK_EQ_INT(t->locks[0].rel, TD_OWNABLE);
+    CHECK_EQ_INT(S.t[2].locks[0].rel, TD_WAIT_ON); /* top frame Object.wait */
+    CHECK_EQ_INT(S.t[3].locks[0].rel, TD_PARK);    /* top frame Unsafe.park */
+    struct td_locks g;
+    td_locks_build(&S, 0, &g);
+    CHECK_EQ_INT(g.owner_of_wait[0], 1); /* from 'owned by', name and Id agree */
+    CHECK_EQ_INT(g.owner_of_wait[3], 1); /* from the ownable section */
+    td_locks_fini(&g);
+}
+
+static const char monitor_shape[] =
+    "Full Java thread dump\n"
+    "\n"
+    "\"w 1\" Id=20 in BLOCKED on lock=com.acme.M@9 (running in native)\n"
+    "     owned by the holder Id=21\n"
+    "    at com.acme.W.run(W.java:3)\n"
+    "\n"
+    "    Locked synchronizers: count = 0\n"
+    "\n"
+    "\"the holder\" Id=21 in TIMED_WAITING\n"
+    "    at java.lang.Thread.sleep(Native Method)\n"
+    "    at com.acme.H.run(H.java:7)\n"
+    "      - locked com.acme.M@9\n"
+    "\n"
+    "    Locked synchronizers: count = 1\n"
+    "      - java.util.concurrent.locks.ReentrantLock$FairSync@3\n";
+
+static void test_threadmonitor(void)
+{
+    parse(monitor_shape);
+    CHECK_EQ_INT(S.diag.total, 0);
+    CHECK_EQ_INT(S.nd, 1);
+    CHECK_STR(S.d[0].format, "threadmonitor");
+    CHECK_EQ_INT(S.nt, 2);
+    const struct td_thread *t = by_name("w 1");
+    CHECK(t && t->java_id == 20 && strcmp(t->state, "BLOCKED") == 0);
+    if (t) {
+        CHECK_STR(t->header_state, "in native");
+        CHECK_STR(t->locks[0].owner_name, "the holder");
+        CHECK_EQ_INT(t->locks[0].owner_id, 21);
+    }
+    t = by_name("the holder");
+    CHECK(t && t->nlocks == 2 && t->locks[0].rel == TD_LOCKED && t->locks[1].rel == TD_OWNABLE);
+    struct td_locks g;
+    td_locks_build(&S, 0, &g);
+    CHECK_EQ_INT(g.owner_of_wait[0], 1);
+    td_locks_fini(&g);
+}
+
+static const char visualvm[] =
+    "2021-10-17 18:06:34\n"
+    "Full thread dump OpenJDK 64-Bit Server VM (17.0.1+12 mixed mode):\n"
+    "\n"
+    "\"A\" - Thread t@14\n"
+    "   java.lang.Thread.State: BLOCKED\n"
+    "\tat app//com.acme.Count.add(Count.java:24)\n"
+    "\t- waiting to lock <6723abad> (a [B) owned by \"B \\\"x\\\"\" t@15\n"
+    "\t- locked <70eab7a3> (a [B)\n"
+    "\n"
+    "   Locked ownable synchronizers:\n"
+    "\t- None\n"
+    "\n"
+    "\"B \\\"x\\\"\" - Thread t@15\n"
+    "   java.lang.Thread.State: WAITING\n"
+    "\tat jdk.internal.misc.Unsafe.park(Native Method)\n"
+    "\t- waiting to lock <11> (a java.util.concurrent.locks.ReentrantLock$NonfairSync) owned by \"C\" t@16\n"
+    "\t- locked <6723abad> (a [B)\n"
+    "   JNI locked monitors:\n"
+    "\t- locked <99> (a java.lang.Object)\n"
+    "\n"
+    "   Locked ownable synchronizers:\n"
+    "\t- Locked <22> (a java.util.concurrent.locks.ReentrantLock$NonfairSync)\n"
+    "\n"
+    "\"C\" - Thread t@16\n"
+    "   java.lang.Thread.State: WAITING\n"
+    "\tat jdk.internal.misc.Unsafe.park(Native Method)\n"
+    "\t- parking to wait for <22> (a java.util.concurrent.locks.ReentrantLock$NonfairSync)\n"
+    "\n"
+    "   Locked ownable synchronizers:\n"
+    "\t- locked <11> (a java.util.concurrent.locks.ReentrantLock$NonfairSync)\n";
+
+static void test_visualvm(void)
+{
+    parse(visualvm);
+    CHECK_EQ_INT(S.diag.total, 0);
+    CHECK_EQ_INT(S.nd, 1);
+    CHECK_STR(S.d[0].format, "visualvm");
+    CHECK_STR(S.d[0].timestamp, "2021-10-17 18:06:34");
+    CHECK_EQ_INT(S.nt, 3);
+    const struct td_thread *a = by_name("A"), *b = by_name("B \\\"x\\\"");
+    CHECK(a && b);
+    if (!a || !b)
+        return;
+    CHECK_EQ_INT(a->java_id, 14);
+    CHECK_STR(a->locks[0].id, "6723abad");
+    CHECK_STR(a->locks[0].cls, "[B");
+    CHECK_EQ_INT(a->locks[0].rel, TD_WAIT_LOCK);
+    CHECK_STR(a->locks[0].owner_name, "B \\\"x\\\"");
+    CHECK_EQ_INT(a->locks[0].owner_id, 15);
+    CHECK_EQ_INT(b->locks[0].rel, TD_PARK); /* "waiting to lock" while WAITING: a park */
+    CHECK_EQ_INT(b->nlocks, 4);
+    CHECK_EQ_INT(b->locks[3].rel, TD_OWNABLE); /* Spring's "- Locked <h>" */
+    struct td_locks g;
+    td_locks_build(&S, 0, &g);
+    CHECK_EQ_INT(g.ncyc, 1); /* B waits for C's <11>, C for B's <22>; A waits behind B */
+    CHECK_EQ_INT(g.owner_of_wait[0], 1);
+    td_locks_fini(&g);
+}
+
+static const char jrockit[] =
+    "===== FULL THREAD DUMP ===============\n"
+    "Fri Jun 4 08:22:12 2010\n"
+    "BEA JRockit(R) R27.6.6-28_o-125824-1.6.0_17-20091214-2104-linux-ia32\n"
+    "\n"
+    "\"Main Thread\" id=1 idx=0x4 tid=1 prio=5 alive, in native, waiting\n"
+    "    -- Waiting for notification on: weblogic/t3/srvr/T3Srvr@0x646ede8[fat lock]\n"
+    "    at java/lang/Object.wait(J)V(Native Method)\n"
+    "    ^-- Lock released while waiting: weblogic/t3/srvr/T3Srvr@0x646ede8[fat lock]\n"
+    "    at weblogic/Server.main(Server.java:67)\n"
+    "    -- end of trace\n"
+    "\"(GC Worker Thread 1)\" id=? idx=0x10 tid=2760 prio=5 alive, in native, daemon\n"
+    "\"x\" id=9 idx=0x30 tid=280 prio=5 alive, sleeping, native_waiting, daemon\n"
+    "    ^-- Holding lock: java/lang/Object@0x10[thin lock]\n"
+    "Blocked lock chains\n"
+    "===================\n"
+    "Chain 3:\n"
+    "\"y\" id=10 idx=0x34 tid=281 waiting for java/lang/Object@0x10 held by:\n"
+    "===== END OF THREAD DUMP ===============\n";
+
+static void test_jrockit(void)
+{
+    parse(jrockit);
+    CHECK_EQ_INT(S.diag.total, 0);
+    CHECK_EQ_INT(S.nd, 1);
+    CHECK_EQ_INT(S.nt, 3); /* the chain entry "y" is not a thread */
+    CHECK_STR(S.d[0].format, "jrockit");
+    CHECK_STR(S.d[0].timestamp, "Fri Jun 4 08:22:12 2010");
+    const struct td_thread *t = by_name("Main Thread");
+    CHECK(t != NULL);
+    if (!t)
+        return;
+    CHECK_EQ_INT(t->java_id, 1);
+    CHECK_EQ_INT(t->os_tid, 1);
+    CHECK_STR(t->state, "WAITING");
+    CHECK_EQ_INT(t->nframes, 2);
+    CHECK_STR(t->frames[0].method, "java.lang.Object.wait");
+    CHECK_STR(t->frames[0].loc, "Native Method");
+    CHECK_STR(t->frames[1].loc, "Server.java:67");
+    CHECK_EQ_INT(t->nlocks, 1); /* "released while waiting" is not held */
+    CHECK_EQ_INT(t->locks[0].rel, TD_WAIT_ON);
+    CHECK_STR(t->locks[0].cls, "weblogic.t3.srvr.T3Srvr");
+    CHECK_STR(t->locks[0].id, "0x646ede8");
+    t = by_name("(GC Worker Thread 1)");
+    CHECK(t && t->java_id == -1 && t->state == S.s_vm_internal && t->daemon);
+    t = by_name("x");
+    CHECK(t && strcmp(t->state, "TIMED_WAITING") == 0 && t->locks[0].rel == TD_LOCKED);
+}
+
+static void test_histogram_block(void)
+{
+    parse("2026-11-30 05:46:09\n"
+          "Full thread dump OpenJDK 64-Bit Server VM (17.0.15+6 mixed mode):\n"
+          "\n"
+          "\"main\" #1 prio=5 os_prio=0 tid=0x1 nid=0x10 runnable  [0x0]\n"
+          "   java.lang.Thread.State: RUNNABLE\n"
+          "\n"
+          "Heap\n"
+          " garbage-first heap   total 1K, used 1K\n"
+          "28313:\n"
+          " num     #instances         #bytes  class name (module)\n"
+          "-------------------------------------------------------\n"
+          "   1:         11628         570704  [B (java.base@17.0.15)\n"
+          "   2:            10            160  com.acme.X\n"
+          "Total         11638         570864\n"
+          "after the histogram\n");
+    CHECK_EQ_INT(S.nt, 1);
+    CHECK_EQ_INT(S.nblocks, 1);
+    CHECK_EQ_INT(S.blocks[0].line, 10);
+    CHECK_EQ_INT(S.blocks[0].lines, 5);
+    CHECK_EQ_INT(S.blocks[0].rows, 2);
+    CHECK_EQ_INT(S.diag.total, 1); /* only the line after the Total */
+}
+
+static void test_time_gap(void)
+{
+    int a, b;
+    bool utc;
+    CHECK(td_time_of_day("05:46:08", &a, &utc) && a == 5 * 3600 + 46 * 60 + 8 && !utc);
+    CHECK(td_time_of_day("2026-11-30 05:46:27", &b, &utc) && !utc);
+    CHECK_EQ_INT(td_tod_gap_s(a, b), 19);
+    CHECK(td_time_of_day("2026-11-30T05:46:44.919674314Z", &b, &utc) && utc);
+    CHECK(td_time_of_day("Fri Jun 4 08:22:12 2010", &b, &utc) && b == 8 * 3600 + 22 * 60 + 12);
+    CHECK(td_time_of_day("23:59:58", &a, &utc) && td_time_of_day("00:00:03", &b, &utc));
+    CHECK_EQ_INT(td_tod_gap_s(a, b), 5); /* across midnight */
+    CHECK(!td_time_of_day("25:00:00", &a, &utc));
+    CHECK(!td_time_of_day("", &a, &utc));
+    CHECK(!td_time_of_day(NULL, &a, &utc));
+    struct td_top top;
+    memset(&top, 0, sizeof top);
+    td_top_parse_mem(&S, &top, "top", "top - 05:46:08 up 8 min,  0 user,  load average: 2.14\n", 55);
+    CHECK_STR(top.last_time, "05:46:08");
+    struct td_dump d;
+    memset(&d, 0, sizeof d);
+    const char *why;
+    CHECK_EQ_INT(td_top_gap_s(&top, &d, &why), -1);
+    CHECK(why != NULL);
+    d.timestamp = "2026-11-30 05:45:58";
+    CHECK_EQ_INT(td_top_gap_s(&top, &d, &why), 10);
+    d.timestamp = "2026-11-30T05:46:08Z";
+    CHECK_EQ_INT(td_top_gap_s(&top, &d, &why), -1); /* UTC vs top's local clock */
+    td_top_fini(&top);
+}
+
 int main(void)
 {
     td_set_init(&S);
@@ -451,6 +721,12 @@ int main(void)
     RUN(test_top);
     RUN(test_groups_ignore_ownable_section);
     RUN(test_across_dumps);
+    RUN(test_threadinfo);
+    RUN(test_threadmonitor);
+    RUN(test_visualvm);
+    RUN(test_jrockit);
+    RUN(test_histogram_block);
+    RUN(test_time_gap);
     td_set_fini(&S);
     T_DONE();
 }
