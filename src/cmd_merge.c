@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "escape.h"
 #include "hdr_codec.h"
 #include "lat.h"
 #include "reader.h"
@@ -180,8 +181,11 @@ int cmd_merge(int argc, char **argv)
     FILE *out = common_output(&co);
     if (hgrm) {
         for (size_t i = 0; i < cols.n; i++) {
-            if (cols.n > 1)
-                fprintf(out, "==> %s <==\n", cols.g[i].key);
+            if (cols.n > 1) {
+                fputs("==> ", out);
+                esc_write(out, cols.g[i].key, ESC_TEXT); /* a tag is file-derived text */
+                fputs(" <==\n", out);
+            }
             lat_print_hgrm(out, &cols.g[i].acc, out_ns);
         }
     } else {
