@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "diag.h"
+#include "outfile.h"
 #include "reader.h"
 #include "report.h"
 #include "util.h"
@@ -77,10 +78,7 @@ FILE *common_output(const struct common_opts *o)
 {
     if (!o->output_path || strcmp(o->output_path, "-") == 0)
         return stdout;
-    FILE *f = fopen(o->output_path, "w");
-    if (!f)
-        die(EXIT_IO, "cannot write %s: %s", o->output_path, strerror(errno));
-    return f;
+    return outfile_open(o->output_path);
 }
 
 void common_output_close(FILE *f)
@@ -89,8 +87,15 @@ void common_output_close(FILE *f)
         close_stdout();
         return;
     }
-    if (fflush(f) != 0 || ferror(f) || fclose(f) != 0)
-        die(EXIT_IO, "write error: %s", strerror(errno));
+    outfile_commit(f);
+}
+
+void common_output_discard(FILE *f)
+{
+    if (f == stdout)
+        fflush(stdout);
+    else
+        outfile_discard(f);
 }
 
 struct unit {

@@ -52,11 +52,16 @@ const char *opt_value(int argc, char **argv, int *i);
 /* True if argv[i] is "--name" or starts with "--name=". */
 bool opt_is(const char *arg, const char *name);
 
-/* Open the output stream per common opts (stdout or -o FILE). */
+/*
+ * Open the output stream per common opts: stdout, or -o FILE written through
+ * a temporary file that replaces FILE only when complete (outfile.h).
+ */
 #include <stdio.h>
 FILE *common_output(const struct common_opts *o);
-/* Flush and close an output stream, exiting EXIT_IO on a write error. */
+/* Flush and close an output stream (rename -o FILE into place), exiting EXIT_IO on a write error. */
 void common_output_close(FILE *f);
+/* The run failed: drop what was written to -o FILE, which keeps its old content. */
+void common_output_discard(FILE *f);
 struct report_node;
 struct diag;
 /*

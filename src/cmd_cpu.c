@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "hist.h"
+#include "outfile.h"
 #include "proc_record.h"
 #include "proc_sample.h"
 #include "reader.h"
@@ -892,9 +893,9 @@ int cmd_cpu(int argc, char **argv)
         ret = proc_sample_run(&so, mf);
         fclose(mf);
         if (record) {
-            FILE *rf = fopen(record, "w");
-            if (!rf || fwrite(tmpbuf, 1, tlen, rf) != tlen || fclose(rf) != 0)
-                die(EXIT_IO, "cannot write %s: %s", record, strerror(errno));
+            FILE *rf = outfile_open(record);
+            fwrite(tmpbuf, 1, tlen, rf);
+            outfile_commit(rf); /* checks the write */
         }
         struct reader r;
         reader_init_mem(&r, "live", tmpbuf, tlen);

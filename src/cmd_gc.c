@@ -239,8 +239,7 @@ int cmd_gc(int argc, char **argv)
     int rc = gc_read_inputs(files, nfiles, forced, &run->ctx, &res);
     gc_analysis_finish(&run->a);
     if (rc == EXIT_IO) {
-        if (out != stdout)
-            fclose(out);
+        common_output_discard(out);
         goto done;
     }
     if (co.out != OUT_CSV) {

@@ -13,6 +13,7 @@
 #include "escape.h"
 #include "hdr_codec.h"
 #include "lat.h"
+#include "outfile.h"
 #include "reader.h"
 #include "report.h"
 #include "util.h"
@@ -168,15 +169,12 @@ int cmd_merge(int argc, char **argv)
         lat_groups_get(&cols, "", 0, 0);
     lat_groups_sort(&cols);
     if (save) {
-        FILE *sf = fopen(save, "w");
-        if (!sf)
-            die(EXIT_IO, "cannot write %s", save);
+        FILE *sf = outfile_open(save);
         hdr_log_header(sf, 0);
         for (size_t i = 0; i < cols.n; i++)
             hdr_log_interval(sf, cols.g[i].key_len ? cols.g[i].key : NULL, 0, 0, &cols.g[i].acc.h,
                              (double)cols.g[i].acc.base_ns / 1e6);
-        if (fclose(sf) != 0)
-            die(EXIT_IO, "cannot write %s", save);
+        outfile_commit(sf);
     }
     FILE *out = common_output(&co);
     if (hgrm) {
