@@ -696,17 +696,6 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
     return root;
 }
 
-static bool parse_pct_x100(const char *s, int64_t *out)
-{
-    size_t n = strlen(s);
-    char *b = xstrndup(s, n && s[n - 1] == '%' ? n - 1 : n);
-    double v;
-    bool ok = parse_double(b, &v) && v >= 0 && v < 1e9;
-    free(b);
-    if (ok)
-        *out = (int64_t)llround(v * 100);
-    return ok;
-}
 
 static int read_file(struct agg *a, struct diag *d, const char *path)
 {
@@ -757,7 +746,7 @@ static int read_file(struct agg *a, struct diag *d, const char *path)
     return ret;
 }
 
-static char **split_list(const char *s, int *n)
+static char **split_list(const char *opt, const char *s, int *n)
 {
     char **v = NULL;
     int k = 0;
@@ -765,10 +754,10 @@ static char **split_list(const char *s, int *n)
     for (;;) {
         const char *c = strchr(p, ',');
         size_t l = c ? (size_t)(c - p) : strlen(p);
-        if (l) {
-            v = xrealloc(v, (size_t)(k + 1) * sizeof *v);
-            v[k++] = xstrndup(p, l);
-        }
+        if (!l)
+            die(EXIT_USAGE, "bad %s '%s': an empty item in the list", opt, s);
+        v = xrealloc(v, (size_t)(k + 1) * sizeof *v);
+        v[k++] = xstrndup(p, l);
         if (!c)
             break;
         p = c + 1;
@@ -806,11 +795,9 @@ int cmd_cpu(int argc, char **argv)
             continue;
         } else if (opt_is(x, "--pid")) {
             int n;
-            char **l = split_list(opt_value(argc, argv, &i), &n);
+            char **l = split_list("--pid", opt_value(argc, argv, &i), &n);
             for (int k = 0; k < n; k++) {
-                int64_t v;
-                if (!parse_int64(l[k], &v) || v <= 0)
-                    die(EXIT_USAGE, "bad --pid '%s'", l[k]);
+                int64_t v = opt_int("--pid", l[k], 1, INT32_MAX);
                 a.pids = xrealloc(a.pids, (size_t)(a.npids + 1) * sizeof *a.pids);
                 a.pids[a.npids++] = v;
                 free(l[k]);
@@ -818,7 +805,7 @@ int cmd_cpu(int argc, char **argv)
             free(l);
         } else if (opt_is(x, "--command")) {
             int n;
-            char **l = split_list(opt_value(argc, argv, &i), &n);
+            char **l = split_list("--command", opt_value(argc, argv, &i), &n);
             cmdlist = xrealloc(cmdlist, (size_t)(ncmd + n) * sizeof *cmdlist);
             for (int k = 0; k < n; k++)
                 cmdlist[ncmd++] = l[k];
@@ -828,33 +815,23 @@ int cmd_cpu(int argc, char **argv)
         } else if (strcmp(x, "--threads") == 0) {
             so.threads = true;
         } else if (opt_is(x, "--interval")) {
-            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &so.interval_us) ||
-                so.interval_us < 10000)
-                die(EXIT_USAGE, "bad --interval (at least 10ms)");
+            so.interval_us = opt_duration_us(x, opt_value(argc, argv, &i), 1000000, 10000);
         } else if (opt_is(x, "--duration")) {
-            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &so.duration_us) ||
-                so.duration_us <= 0)
-                die(EXIT_USAGE, "bad --duration");
+            so.duration_us = opt_duration_us(x, opt_value(argc, argv, &i), 1000000, 1);
         } else if (opt_is(x, "--count")) {
-            if (!parse_int64(opt_value(argc, argv, &i), &so.count) || so.count <= 0)
-                die(EXIT_USAGE, "bad --count");
+            so.count = opt_int(x, opt_value(argc, argv, &i), 1, 1000000000);
         } else if (opt_is(x, "--record")) {
             record = opt_value(argc, argv, &i);
         } else if (opt_is(x, "--thread-dump")) {
             so.thread_dump = opt_value(argc, argv, &i);
         } else if (opt_is(x, "--over")) {
-            if (!parse_pct_x100(opt_value(argc, argv, &i), &a.over_x100))
-                die(EXIT_USAGE, "bad --over (e.g. 300%%)");
+            /* % of one core: up to 10,000 cores */
+            a.over_x100 = (int64_t)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 1e6) * 100);
         } else if (opt_is(x, "--top")) {
-            int64_t v;
-            if (!parse_int64(opt_value(argc, argv, &i), &v) || v < 0 || v > 1000000)
-                die(EXIT_USAGE, "bad --top");
-            a.top_n = (int)v;
+            a.top_n = (int)opt_int(x, opt_value(argc, argv, &i), 0, 1000000);
         } else if (opt_is(x, "--gc-share-warn")) {
-            int64_t v;
-            if (!parse_pct_x100(opt_value(argc, argv, &i), &v))
-                die(EXIT_USAGE, "bad --gc-share-warn");
-            a.gc_warn_pct = (double)v / 100;
+            /* rounded to 0.01 % as before */
+            a.gc_warn_pct = (double)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 100) * 100) / 100;
         } else {
             die(EXIT_USAGE, "unknown option %s (see gclat cpu --help)", x);
         }

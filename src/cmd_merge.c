@@ -81,9 +81,7 @@ int cmd_merge(int argc, char **argv)
         } else if (opt_is(a, "--out-unit")) {
             out_unit = opt_value(argc, argv, &i);
         } else if (opt_is(a, "--percentiles")) {
-            npct = parse_number_list(opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
-            if (npct <= 0)
-                die(EXIT_USAGE, "--percentiles needs a list like 50,99,99.9");
+            npct = opt_percentile_list(a, opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
         } else if (opt_is(a, "--format")) {
             const char *v = opt_value(argc, argv, &i);
             if (strcmp(v, "hgrm") == 0)
