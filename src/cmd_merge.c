@@ -127,6 +127,9 @@ int cmd_merge(int argc, char **argv)
             struct hdr_log_entry e;
             const char *err = NULL;
             int r = hdr_log_parse_line(line, len, &e, &err);
+            if (r < 0 && err == hdr_err_count_overflow)
+                die(EXIT_BADINPUT, "%s:%llu: %s: a corrupt histogram log, refused", rd.name,
+                    (unsigned long long)rd.lineno, err);
             if (r < 0) {
                 diag_add(&dg, err, rd.name, rd.lineno, line, len);
                 continue;
@@ -149,6 +152,11 @@ int cmd_merge(int argc, char **argv)
             memset(&src, 0, sizeof src);
             src.h = e.h;
             src.base_ns = base_ns;
+            /* each histogram fits in int64; their sum must too, or every count printed is wrong */
+            uint64_t have = g->acc.h.total + g->acc.dense_n;
+            if (e.h.total > (uint64_t)INT64_MAX - have)
+                die(EXIT_BADINPUT, "%s:%llu: merged counts would add up to more than 2^63-1: "
+                    "a corrupt histogram log, refused", rd.name, (unsigned long long)rd.lineno);
             if (g->acc.h.total == 0 && g->acc.base_ns != base_ns) {
                 g->acc.base_ns = base_ns;
                 g->acc.scale = 0;
@@ -162,6 +170,19 @@ int cmd_merge(int argc, char **argv)
             ret = EXIT_IO;
         }
         reader_close(&rd);
+    }
+    /* a report of zero histograms would read as "no latency at all" */
+    if (nhist == 0 && ret != EXIT_OK)
+        exit(ret); /* the unreadable input was named above; an empty report would only mislead */
+    if (nhist == 0) {
+        if (dg.total && !co.quiet)
+            diag_print_stderr(&dg);
+        if (only_tag)
+            die(EXIT_BADINPUT, "no histogram with tag %s in the input (%llu line(s) read)", only_tag,
+                (unsigned long long)dg.lines_read);
+        die(EXIT_BADINPUT, "no histogram in the input (%llu line(s) read, %llu not understood); "
+            "merge reads HdrHistogram interval logs such as gclat lat --save writes",
+            (unsigned long long)dg.lines_read, (unsigned long long)dg.total);
     }
     if (cols.n == 0)
         lat_groups_get(&cols, "", 0, 0);
