@@ -566,7 +566,7 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
                     xasprintf("I/O wait averaged %.1f%%", hist_mean(&a->mcpu[4]) / 100));
     }
 
-    qsort(a->procs.e, a->procs.n, sizeof *a->procs.e, cmp_ent_mean);
+    sort_array(a->procs.e, a->procs.n, sizeof *a->procs.e, cmp_ent_mean);
     free(a->procs.idx);
     a->procs.idx = NULL;
     a->procs.icap = 0;
@@ -658,7 +658,7 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
             finding(fnd, "info", "jit-cpu-share",
                     xasprintf("JIT compiler threads used %.1f%% of the JVM's CPU (warm-up?)", jit));
 
-        qsort(a->groups, a->ngroups, sizeof *a->groups, cmp_group);
+        sort_array(a->groups, a->ngroups, sizeof *a->groups, cmp_group);
         struct report_node *gt = rn_flags(rn_title(rn_arr(root, "groups"), "Thread groups"),
                                           RF_TABLE);
         for (size_t i = 0; i < a->ngroups; i++) {
@@ -673,7 +673,7 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
                             tot > 0 ? 100.0 * (double)a->groups[i].sum_x100 / tot : 0, 2),
                      "share %");
         }
-        qsort(a->threads.e, a->threads.n, sizeof *a->threads.e, cmp_ent_mean);
+        sort_array(a->threads.e, a->threads.n, sizeof *a->threads.e, cmp_ent_mean);
         bool cut = a->top_n > 0 && (size_t)a->top_n < a->threads.n;
         struct report_node *th = rn_title(rn_arr(root, "threads"), "Threads");
         for (size_t i = 0; i < a->threads.n; i++)
@@ -907,7 +907,7 @@ int cmd_cpu(int argc, char **argv)
             diag_init(&d);
             for (int i = 0; i < nfiles; i++)
                 read_file(&a, &d, files[i]);
-            qsort(a.procs.e, a.procs.n, sizeof *a.procs.e, cmp_ent_mean);
+            sort_array(a.procs.e, a.procs.n, sizeof *a.procs.e, cmp_ent_mean);
             while (a.procs.n > 5) {
                 struct ent *e = &a.procs.e[--a.procs.n];
                 free(e->name);
