@@ -4,8 +4,9 @@
  *
  * Exit codes (also in README and gclat(1)):
  *   0  success
- *   1  usage error (bad option, missing argument)
- *   2  bad input (unreadable format; with --strict, any unparsed line)
+ *   1  usage error (bad option, missing argument, malformed or out-of-range value)
+ *   2  bad input (unreadable format, a corrupt input refused; with --strict,
+ *      any unparsed line)
  *   3  I/O error (cannot open, read or write)
  *   4  a --fail-if condition held (compare)
  */
