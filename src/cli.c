@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "diag.h"
+#include "outfile.h"
 #include "reader.h"
 #include "report.h"
 #include "util.h"
@@ -77,10 +78,7 @@ FILE *common_output(const struct common_opts *o)
 {
     if (!o->output_path || strcmp(o->output_path, "-") == 0)
         return stdout;
-    FILE *f = fopen(o->output_path, "w");
-    if (!f)
-        die(EXIT_IO, "cannot write %s: %s", o->output_path, strerror(errno));
-    return f;
+    return outfile_open(o->output_path);
 }
 
 void common_output_close(FILE *f)
@@ -89,8 +87,15 @@ void common_output_close(FILE *f)
         close_stdout();
         return;
     }
-    if (fflush(f) != 0 || ferror(f) || fclose(f) != 0)
-        die(EXIT_IO, "write error: %s", strerror(errno));
+    outfile_commit(f);
+}
+
+void common_output_discard(FILE *f)
+{
+    if (f == stdout)
+        fflush(stdout);
+    else
+        outfile_discard(f);
 }
 
 struct unit {
@@ -103,27 +108,76 @@ static const struct unit time_units[] = {
     {"sec", 1e6},  {"m", 60e6}, {"min", 60e6}, {"h", 3600e6}, {"d", 86400e6},
 };
 
-bool parse_double(const char *s, double *out)
+/*
+ * Length of the decimal number at the start of s: [+-]digits[.digits][e[+-]digits]
+ * (or [+-].digits...). Spelled out because strtod also takes " 5", "inf",
+ * "nan" and "0x1p4", none of which is a value anyone means on a command line.
+ */
+static size_t number_prefix(const char *s)
 {
-    if (!s || !*s)
+    size_t i = 0, digits = 0;
+    if (s[i] == '+' || s[i] == '-')
+        i++;
+    while (s[i] >= '0' && s[i] <= '9')
+        i++, digits++;
+    if (s[i] == '.') {
+        i++;
+        while (s[i] >= '0' && s[i] <= '9')
+            i++, digits++;
+    }
+    if (!digits)
+        return 0;
+    if (s[i] == 'e' || s[i] == 'E') {
+        size_t j = i + 1;
+        if (s[j] == '+' || s[j] == '-')
+            j++;
+        if (s[j] >= '0' && s[j] <= '9') {
+            while (s[j] >= '0' && s[j] <= '9')
+                j++;
+            i = j;
+        }
+    }
+    return i;
+}
+
+/* strtod over exactly the first n bytes of s; false if out of range. */
+static bool number_value(const char *s, size_t n, double *out)
+{
+    char buf[64];
+    if (n == 0 || n >= sizeof buf)
         return false;
-    char *end;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
     errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || !isfinite(v))
+    double v = strtod(buf, NULL);
+    if (errno == ERANGE || !isfinite(v))
         return false;
     *out = v;
     return true;
 }
 
+bool parse_double(const char *s, double *out)
+{
+    if (!s)
+        return false;
+    size_t n = number_prefix(s);
+    return n && s[n] == '\0' && number_value(s, n, out);
+}
+
 bool parse_int64(const char *s, int64_t *out)
 {
-    if (!s || !*s)
+    if (!s)
         return false;
-    char *end;
+    size_t i = s[0] == '+' || s[0] == '-';
+    if (!(s[i] >= '0' && s[i] <= '9'))
+        return false;
+    while (s[i] >= '0' && s[i] <= '9')
+        i++;
+    if (s[i])
+        return false;
     errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || *end)
+    long long v = strtoll(s, NULL, 10);
+    if (errno == ERANGE)
         return false;
     *out = v;
     return true;
@@ -131,13 +185,13 @@ bool parse_int64(const char *s, int64_t *out)
 
 bool parse_duration_us(const char *s, int64_t default_unit_us, int64_t *out_us)
 {
-    if (!s || !*s)
+    if (!s)
         return false;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || !isfinite(v) || v < 0)
+    size_t n = number_prefix(s);
+    double v;
+    if (!n || !number_value(s, n, &v) || v < 0)
         return false;
+    const char *end = s + n;
     double mult = (double)default_unit_us;
     if (*end) {
         bool found = false;
@@ -150,40 +204,183 @@ bool parse_duration_us(const char *s, int64_t default_unit_us, int64_t *out_us)
         if (!found)
             return false;
     }
+    /* the bound keeps every later us * 1000 (to ns) and sum far from int64's edge */
     double us = v * mult;
-    if (us > 9e18)
+    if (!(us <= (double)CLI_DURATION_MAX_US))
         return false;
     *out_us = (int64_t)llround(us);
     return true;
 }
 
+/*
+ * Split s at commas into at most max items; an empty item ("50,,99", a
+ * trailing comma) is an error, not something to skip. Returns the count, or
+ * -1 (empty item) / -2 (too many). Items are heap strings.
+ */
+static int split_items(const char *s, char **items, int max)
+{
+    int n = 0;
+    const char *p = s;
+    for (;;) {
+        const char *c = strchr(p, ',');
+        size_t l = c ? (size_t)(c - p) : strlen(p);
+        if (l == 0 || n >= max) {
+            for (int k = 0; k < n; k++)
+                free(items[k]);
+            return l == 0 ? -1 : -2;
+        }
+        items[n++] = xstrndup(p, l);
+        if (!c)
+            return n;
+        p = c + 1;
+    }
+}
+
 int parse_duration_list_us(const char *s, int64_t default_unit_us, int64_t *out, int max)
 {
-    char *copy = xstrdup(s);
-    int n = 0;
-    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
-        if (n >= max || !parse_duration_us(tok, default_unit_us, &out[n])) {
-            free(copy);
-            return -1;
-        }
-        n++;
+    char *items[CLI_LIST_MAX];
+    int n = split_items(s, items, max < CLI_LIST_MAX ? max : CLI_LIST_MAX);
+    bool ok = n > 0;
+    for (int k = 0; k < n; k++) {
+        ok = ok && parse_duration_us(items[k], default_unit_us, &out[k]);
+        free(items[k]);
     }
-    free(copy);
-    return n;
+    return ok ? n : -1;
 }
 
 int parse_number_list(const char *s, double *out, int max)
 {
-    char *copy = xstrdup(s);
-    int n = 0;
-    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
-        if (n >= max || !parse_double(tok, &out[n])) {
-            free(copy);
-            return -1;
-        }
-        n++;
+    char *items[CLI_LIST_MAX];
+    int n = split_items(s, items, max < CLI_LIST_MAX ? max : CLI_LIST_MAX);
+    bool ok = n > 0;
+    for (int k = 0; k < n; k++) {
+        ok = ok && parse_double(items[k], &out[k]);
+        free(items[k]);
     }
-    free(copy);
+    return ok ? n : -1;
+}
+
+/* "--timeout=5s" names the option "--timeout" in messages. */
+static int name_len(const char *opt)
+{
+    const char *eq = opt[0] == '-' && opt[1] == '-' ? strchr(opt, '=') : NULL;
+    return eq ? (int)(eq - opt) : (int)strlen(opt);
+}
+
+static void fmt_duration(char *buf, size_t len, int64_t us)
+{
+    if (us == 0)
+        snprintf(buf, len, "0");
+    else if (us >= 86400000000LL && us % 86400000000LL == 0)
+        snprintf(buf, len, "%lld d", (long long)(us / 86400000000LL));
+    else if (us >= 1000000 && us % 1000000 == 0)
+        snprintf(buf, len, "%lld s", (long long)(us / 1000000));
+    else if (us >= 1000 && us % 1000 == 0)
+        snprintf(buf, len, "%lld ms", (long long)(us / 1000));
+    else
+        snprintf(buf, len, "%lld us", (long long)us);
+}
+
+int64_t opt_duration_us(const char *opt, const char *v, int64_t default_unit_us, int64_t min_us)
+{
+    int64_t us;
+    if (parse_duration_us(v, default_unit_us, &us) && us >= min_us)
+        return us;
+    char lo[32], hi[32], unit[32];
+    fmt_duration(lo, sizeof lo, min_us);
+    fmt_duration(hi, sizeof hi, CLI_DURATION_MAX_US);
+    fmt_duration(unit, sizeof unit, default_unit_us);
+    die(EXIT_USAGE, "bad %.*s '%s': a duration from %s to %s, like 100ms, 1.5s, 2m (bare numbers: %s)",
+        name_len(opt), opt, v, lo, hi, strchr(unit, ' ') + 1);
+}
+
+int opt_duration_list_us(const char *opt, const char *v, int64_t default_unit_us, int64_t min_us,
+                         int64_t *out, int max)
+{
+    int n = parse_duration_list_us(v, default_unit_us, out, max);
+    for (int k = 0; k < n; k++)
+        if (out[k] < min_us)
+            n = -1;
+    if (n > 0)
+        return n;
+    char lo[32], hi[32];
+    fmt_duration(lo, sizeof lo, min_us);
+    fmt_duration(hi, sizeof hi, CLI_DURATION_MAX_US);
+    die(EXIT_USAGE, "bad %.*s list '%s': at most %d comma-separated durations from %s to %s, "
+        "like 10ms,100ms,1s", name_len(opt), opt, v, max, lo, hi);
+}
+
+int64_t opt_int(const char *opt, const char *v, int64_t min, int64_t max)
+{
+    int64_t x;
+    if (parse_int64(v, &x) && x >= min && x <= max)
+        return x;
+    die(EXIT_USAGE, "bad %.*s '%s': a whole number from %lld to %lld", name_len(opt), opt, v,
+        (long long)min, (long long)max);
+}
+
+double opt_num(const char *opt, const char *v, double min, double max)
+{
+    double x;
+    if (parse_double(v, &x) && x >= min && x <= max)
+        return x;
+    die(EXIT_USAGE, "bad %.*s '%s': a number from %g to %g", name_len(opt), opt, v, min, max);
+}
+
+double opt_pct(const char *opt, const char *v, double min, double max)
+{
+    size_t n = strlen(v);
+    char *b = xstrndup(v, n && v[n - 1] == '%' ? n - 1 : n);
+    double x;
+    bool ok = parse_double(b, &x) && x >= min && x <= max;
+    free(b);
+    if (ok)
+        return x;
+    die(EXIT_USAGE, "bad %.*s '%s': a percentage from %g to %g (e.g. 50 or 50%%)", name_len(opt), opt, v,
+        min, max);
+}
+
+int opt_percentile_list(const char *opt, const char *v, double *out, int max)
+{
+    int n = parse_number_list(v, out, max);
+    for (int k = 0; k < n; k++)
+        if (out[k] < 0 || out[k] > 100)
+            n = -1;
+    if (n > 0)
+        return n;
+    die(EXIT_USAGE, "bad %.*s list '%s': at most %d comma-separated percentiles from 0 to 100, "
+        "like 50,99,99.9", name_len(opt), opt, v, max);
+}
+
+int opt_status_list(const char *opt, const char *v, char ***out)
+{
+    char **items = NULL;
+    int n = 0;
+    const char *p = v;
+    for (;;) {
+        const char *c = strchr(p, ',');
+        size_t l = c ? (size_t)(c - p) : strlen(p);
+        const char *q = p + (l && p[0] == '!');
+        size_t ql = l - (size_t)(q - p);
+        bool ok = ql == 3;
+        for (size_t j = 0; ok && j < 3; j++)
+            ok = (q[j] >= '0' && q[j] <= '9') || q[j] == 'x' || q[j] == 'X';
+        if (!ok) {
+            if (l == 0)
+                die(EXIT_USAGE, "bad %.*s '%s': an empty item; give a comma-separated list like 200,5xx,!404",
+                    name_len(opt), opt, v);
+            die(EXIT_USAGE, "bad %.*s '%s': '%.*s' is not a status pattern; give three digits or x each, "
+                "! to exclude (200,5xx,!404)", name_len(opt), opt, v, (int)l, p);
+        }
+        if (n >= CLI_LIST_MAX)
+            die(EXIT_USAGE, "bad %.*s '%s': more than %d items", name_len(opt), opt, v, CLI_LIST_MAX);
+        items = xrealloc(items, (size_t)(n + 1) * sizeof *items);
+        items[n++] = xstrndup(p, l);
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    *out = items;
     return n;
 }
 

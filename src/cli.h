@@ -34,29 +34,61 @@ void common_opts_finish(struct common_opts *o);
 extern const char common_opts_help[];
 
 /*
+ * Every option value goes through one of these parsers. The syntax is
+ * strict: a number is [+-]digits[.digits][e[+-]digits], nothing else ("inf",
+ * "0x10", " 5" are refused); a list item may not be empty ("50,,99" and a
+ * trailing comma are errors); a duration is at most CLI_DURATION_MAX_US, so
+ * converting it to nanoseconds or adding a few cannot overflow int64.
+ */
+#define CLI_DURATION_MAX_US (366LL * 86400 * 1000000) /* a leap year: beyond any timeout or window */
+#define CLI_LIST_MAX 64
+
+/*
  * Duration with unit to microseconds: "100ms", "1.5s", "250us", "2m", "1h",
- * "500ns"; a bare number uses default_unit_us (e.g. 1000 for ms). Returns
- * false if malformed or negative.
+ * "1d", "500ns"; a bare number uses default_unit_us (e.g. 1000 for ms).
+ * Returns false if malformed, negative or above CLI_DURATION_MAX_US.
  */
 bool parse_duration_us(const char *s, int64_t default_unit_us, int64_t *out_us);
 /* Comma-separated durations: "1ms,10ms,100ms". At most max; returns count or -1. */
 int parse_duration_list_us(const char *s, int64_t default_unit_us, int64_t *out, int max);
 /* Plain number list "50,99,99.9". Returns count or -1. */
 int parse_number_list(const char *s, double *out, int max);
-/* Strict number parse of the whole string. */
+/* Strict number parse of the whole string (finite, in range of the type). */
 bool parse_double(const char *s, double *out);
 bool parse_int64(const char *s, int64_t *out);
+
+/*
+ * The same, for an option: the value or exit EXIT_USAGE with a message that
+ * names the option (opt may be "--x" or "--x=V"), the value and what is
+ * accepted. Bounds are inclusive.
+ */
+int64_t opt_duration_us(const char *opt, const char *v, int64_t default_unit_us, int64_t min_us);
+int opt_duration_list_us(const char *opt, const char *v, int64_t default_unit_us, int64_t min_us,
+                         int64_t *out, int max);
+int64_t opt_int(const char *opt, const char *v, int64_t min, int64_t max);
+double opt_num(const char *opt, const char *v, double min, double max);
+/* A number with an optional trailing '%'. */
+double opt_pct(const char *opt, const char *v, double min, double max);
+/* Percentiles, each within 0..100. Returns the count (>= 1). */
+int opt_percentile_list(const char *opt, const char *v, double *out, int max);
+/* HTTP status patterns "200,5xx,!404": three digits or x each, optional leading '!'. */
+int opt_status_list(const char *opt, const char *v, char ***out);
 
 /* Fetch the value of option argv[*i] ("--x V" or "--x=V"); exits on missing. */
 const char *opt_value(int argc, char **argv, int *i);
 /* True if argv[i] is "--name" or starts with "--name=". */
 bool opt_is(const char *arg, const char *name);
 
-/* Open the output stream per common opts (stdout or -o FILE). */
+/*
+ * Open the output stream per common opts: stdout, or -o FILE written through
+ * a temporary file that replaces FILE only when complete (outfile.h).
+ */
 #include <stdio.h>
 FILE *common_output(const struct common_opts *o);
-/* Flush and close an output stream, exiting EXIT_IO on a write error. */
+/* Flush and close an output stream (rename -o FILE into place), exiting EXIT_IO on a write error. */
 void common_output_close(FILE *f);
+/* The run failed: drop what was written to -o FILE, which keeps its old content. */
+void common_output_discard(FILE *f);
 struct report_node;
 struct diag;
 /*

@@ -93,10 +93,7 @@ bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, b
         return true;
     }
     if (opt_is(a, "--over")) {
-        const char *v = opt_value(argc, argv, i);
-        int n = parse_duration_list_us(v, 1000, set->th.over_ns, GC_MAX_OVER);
-        if (n <= 0)
-            die(EXIT_USAGE, "bad --over list '%s'", v);
+        int n = opt_duration_list_us(a, opt_value(argc, argv, i), 1000, 1, set->th.over_ns, GC_MAX_OVER);
         for (int j = 0; j < n; j++)
             set->th.over_ns[j] *= 1000;
         set->th.n_over = n;

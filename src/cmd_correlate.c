@@ -410,23 +410,14 @@ int cmd_correlate(int argc, char **argv)
                 auto_off = false;
             }
         } else if (opt_is(a, "--offset-range") || opt_is(a, "--timeout")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t us;
-            if (!parse_duration_us(v, 1000, &us) || us <= 0)
-                die(EXIT_USAGE, "bad duration '%s' for %s", v, a);
+            int64_t us = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 1);
             *(opt_is(a, "--timeout") ? &timeout_ns : &range_ns) = us * 1000;
         } else if (opt_is(a, "--resolution")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t us;
-            if (!parse_duration_us(v, 1000, &us))
-                die(EXIT_USAGE, "bad --resolution '%s'", v);
-            resolution_ns = us * 1000;
-        } else if (opt_is(a, "--top") || opt_is(a, "--max-pauses")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t n;
-            if (!parse_int64(v, &n) || n < 0)
-                die(EXIT_USAGE, "bad number '%s' for %s", v, a);
-            *(opt_is(a, "--top") ? &top : &max_pauses) = (size_t)n;
+            resolution_ns = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 0) * 1000;
+        } else if (opt_is(a, "--top")) {
+            top = (size_t)opt_int(a, opt_value(argc, argv, &i), 0, 1000000); /* 0: all minutes */
+        } else if (opt_is(a, "--max-pauses")) {
+            max_pauses = (size_t)opt_int(a, opt_value(argc, argv, &i), 1, PAUSE_TL_MAX_PAUSES);
         } else if (opt_is(a, "--jvm-start")) {
             const char *v = opt_value(argc, argv, &i);
             int32_t tz;

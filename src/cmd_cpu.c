@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "hist.h"
+#include "outfile.h"
 #include "proc_record.h"
 #include "proc_sample.h"
 #include "reader.h"
@@ -576,7 +577,7 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
                     xasprintf("I/O wait averaged %.1f%%", hist_mean(&a->mcpu[4]) / 100));
     }
 
-    qsort(a->procs.e, a->procs.n, sizeof *a->procs.e, cmp_ent_mean);
+    sort_array(a->procs.e, a->procs.n, sizeof *a->procs.e, cmp_ent_mean);
     free(a->procs.idx);
     a->procs.idx = NULL;
     a->procs.icap = 0;
@@ -668,7 +669,7 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
             finding(fnd, "info", "jit-cpu-share",
                     xasprintf("JIT compiler threads used %.1f%% of the JVM's CPU (warm-up?)", jit));
 
-        qsort(a->groups, a->ngroups, sizeof *a->groups, cmp_group);
+        sort_array(a->groups, a->ngroups, sizeof *a->groups, cmp_group);
         struct report_node *gt = rn_flags(rn_title(rn_arr(root, "groups"), "Thread groups"),
                                           RF_TABLE);
         for (size_t i = 0; i < a->ngroups; i++) {
@@ -683,7 +684,7 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
                             tot > 0 ? 100.0 * (double)a->groups[i].sum_x100 / tot : 0, 2),
                      "share %");
         }
-        qsort(a->threads.e, a->threads.n, sizeof *a->threads.e, cmp_ent_mean);
+        sort_array(a->threads.e, a->threads.n, sizeof *a->threads.e, cmp_ent_mean);
         bool cut = a->top_n > 0 && (size_t)a->top_n < a->threads.n;
         struct report_node *th = rn_title(rn_arr(root, "threads"), "Threads");
         for (size_t i = 0; i < a->threads.n; i++)
@@ -706,17 +707,6 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
     return root;
 }
 
-static bool parse_pct_x100(const char *s, int64_t *out)
-{
-    size_t n = strlen(s);
-    char *b = xstrndup(s, n && s[n - 1] == '%' ? n - 1 : n);
-    double v;
-    bool ok = parse_double(b, &v) && v >= 0 && v < 1e9;
-    free(b);
-    if (ok)
-        *out = (int64_t)llround(v * 100);
-    return ok;
-}
 
 static int read_file(struct agg *a, struct diag *d, const char *path)
 {
@@ -807,7 +797,7 @@ static void thread_dump_join(const struct agg *a, const char *path, struct repor
               a->names->timestamp, gap, a->first_when, a->last_when);
 }
 
-static char **split_list(const char *s, int *n)
+static char **split_list(const char *opt, const char *s, int *n)
 {
     char **v = NULL;
     int k = 0;
@@ -815,10 +805,10 @@ static char **split_list(const char *s, int *n)
     for (;;) {
         const char *c = strchr(p, ',');
         size_t l = c ? (size_t)(c - p) : strlen(p);
-        if (l) {
-            v = xrealloc(v, (size_t)(k + 1) * sizeof *v);
-            v[k++] = xstrndup(p, l);
-        }
+        if (!l)
+            die(EXIT_USAGE, "bad %s '%s': an empty item in the list", opt, s);
+        v = xrealloc(v, (size_t)(k + 1) * sizeof *v);
+        v[k++] = xstrndup(p, l);
         if (!c)
             break;
         p = c + 1;
@@ -856,11 +846,9 @@ int cmd_cpu(int argc, char **argv)
             continue;
         } else if (opt_is(x, "--pid")) {
             int n;
-            char **l = split_list(opt_value(argc, argv, &i), &n);
+            char **l = split_list("--pid", opt_value(argc, argv, &i), &n);
             for (int k = 0; k < n; k++) {
-                int64_t v;
-                if (!parse_int64(l[k], &v) || v <= 0)
-                    die(EXIT_USAGE, "bad --pid '%s'", l[k]);
+                int64_t v = opt_int("--pid", l[k], 1, INT32_MAX);
                 a.pids = xrealloc(a.pids, (size_t)(a.npids + 1) * sizeof *a.pids);
                 a.pids[a.npids++] = v;
                 free(l[k]);
@@ -868,7 +856,7 @@ int cmd_cpu(int argc, char **argv)
             free(l);
         } else if (opt_is(x, "--command")) {
             int n;
-            char **l = split_list(opt_value(argc, argv, &i), &n);
+            char **l = split_list("--command", opt_value(argc, argv, &i), &n);
             cmdlist = xrealloc(cmdlist, (size_t)(ncmd + n) * sizeof *cmdlist);
             for (int k = 0; k < n; k++)
                 cmdlist[ncmd++] = l[k];
@@ -878,33 +866,23 @@ int cmd_cpu(int argc, char **argv)
         } else if (strcmp(x, "--threads") == 0) {
             so.threads = true;
         } else if (opt_is(x, "--interval")) {
-            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &so.interval_us) ||
-                so.interval_us < 10000)
-                die(EXIT_USAGE, "bad --interval (at least 10ms)");
+            so.interval_us = opt_duration_us(x, opt_value(argc, argv, &i), 1000000, 10000);
         } else if (opt_is(x, "--duration")) {
-            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &so.duration_us) ||
-                so.duration_us <= 0)
-                die(EXIT_USAGE, "bad --duration");
+            so.duration_us = opt_duration_us(x, opt_value(argc, argv, &i), 1000000, 1);
         } else if (opt_is(x, "--count")) {
-            if (!parse_int64(opt_value(argc, argv, &i), &so.count) || so.count <= 0)
-                die(EXIT_USAGE, "bad --count");
+            so.count = opt_int(x, opt_value(argc, argv, &i), 1, 1000000000);
         } else if (opt_is(x, "--record")) {
             record = opt_value(argc, argv, &i);
         } else if (opt_is(x, "--thread-dump")) {
             so.thread_dump = opt_value(argc, argv, &i);
         } else if (opt_is(x, "--over")) {
-            if (!parse_pct_x100(opt_value(argc, argv, &i), &a.over_x100))
-                die(EXIT_USAGE, "bad --over (e.g. 300%%)");
+            /* % of one core: up to 10,000 cores */
+            a.over_x100 = (int64_t)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 1e6) * 100);
         } else if (opt_is(x, "--top")) {
-            int64_t v;
-            if (!parse_int64(opt_value(argc, argv, &i), &v) || v < 0 || v > 1000000)
-                die(EXIT_USAGE, "bad --top");
-            a.top_n = (int)v;
+            a.top_n = (int)opt_int(x, opt_value(argc, argv, &i), 0, 1000000);
         } else if (opt_is(x, "--gc-share-warn")) {
-            int64_t v;
-            if (!parse_pct_x100(opt_value(argc, argv, &i), &v))
-                die(EXIT_USAGE, "bad --gc-share-warn");
-            a.gc_warn_pct = (double)v / 100;
+            /* rounded to 0.01 % as before */
+            a.gc_warn_pct = (double)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 100) * 100) / 100;
         } else {
             die(EXIT_USAGE, "unknown option %s (see gclat cpu --help)", x);
         }
@@ -945,9 +923,9 @@ int cmd_cpu(int argc, char **argv)
         ret = proc_sample_run(&so, mf);
         fclose(mf);
         if (record) {
-            FILE *rf = fopen(record, "w");
-            if (!rf || fwrite(tmpbuf, 1, tlen, rf) != tlen || fclose(rf) != 0)
-                die(EXIT_IO, "cannot write %s: %s", record, strerror(errno));
+            FILE *rf = outfile_open(record);
+            fwrite(tmpbuf, 1, tlen, rf);
+            outfile_commit(rf); /* checks the write */
         }
         struct reader r;
         reader_init_mem(&r, "live", tmpbuf, tlen);
@@ -991,7 +969,7 @@ int cmd_cpu(int argc, char **argv)
             diag_init(&d);
             for (int i = 0; i < nfiles; i++)
                 read_file(&a, &d, files[i]);
-            qsort(a.procs.e, a.procs.n, sizeof *a.procs.e, cmp_ent_mean);
+            sort_array(a.procs.e, a.procs.n, sizeof *a.procs.e, cmp_ent_mean);
             while (a.procs.n > 5) {
                 struct ent *e = &a.procs.e[--a.procs.n];
                 free(e->name);

@@ -166,10 +166,7 @@ int cmd_gc(int argc, char **argv)
         } else if (common_opt(&co, argc, argv, &i)) {
             continue;
         } else if (opt_is(a, "--over")) {
-            const char *v = opt_value(argc, argv, &i);
-            int n = parse_duration_list_us(v, 1000, th.over_ns, GC_MAX_OVER);
-            if (n <= 0)
-                usage_die("bad --over list", v);
+            int n = opt_duration_list_us(a, opt_value(argc, argv, &i), 1000, 1, th.over_ns, GC_MAX_OVER);
             for (int k = 0; k < n; k++)
                 th.over_ns[k] *= 1000;
             th.n_over = n;
@@ -188,23 +185,17 @@ int cmd_gc(int argc, char **argv)
                 usage_die("unknown --format", v);
         } else if (opt_is(a, "--pause-target") || opt_is(a, "--young-pause-limit") ||
                    opt_is(a, "--ttsp-limit")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t us;
-            if (!parse_duration_us(v, 1000, &us))
-                usage_die("bad duration", v);
+            int64_t us = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 0);
             int64_t *dst = opt_is(a, "--pause-target")        ? &th.pause_target_ns
                            : opt_is(a, "--young-pause-limit") ? &th.young_pause_limit_ns
                                                               : &th.ttsp_limit_ns;
             *dst = us * 1000;
         } else if (opt_is(a, "--max-gc-share") || opt_is(a, "--max-young-per-min")) {
             const char *v = opt_value(argc, argv, &i);
-            double d;
-            if (!parse_double(v, &d) || d < 0)
-                usage_die("bad number", v);
             if (opt_is(a, "--max-gc-share"))
-                th.max_gc_share_pct = d;
+                th.max_gc_share_pct = opt_pct(a, v, 0, 100);
             else
-                th.max_young_per_min = d;
+                th.max_young_per_min = opt_num(a, v, 0, 1e9);
         } else {
             usage_die("unknown option", a);
         }
@@ -239,8 +230,7 @@ int cmd_gc(int argc, char **argv)
     int rc = gc_read_inputs(files, nfiles, forced, &run->ctx, &res);
     gc_analysis_finish(&run->a);
     if (rc == EXIT_IO) {
-        if (out != stdout)
-            fclose(out);
+        common_output_discard(out);
         goto done;
     }
     if (co.out != OUT_CSV) {

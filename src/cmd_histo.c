@@ -227,10 +227,7 @@ int cmd_histo(int argc, char **argv)
         } else if (common_opt(&co, argc, argv, &i)) {
             continue;
         } else if (opt_is(x, "--top")) {
-            int64_t v;
-            if (!parse_int64(opt_value(argc, argv, &i), &v) || v < 0 || v > 100000000)
-                die(EXIT_USAGE, "bad --top");
-            top = (int)v;
+            top = (int)opt_int(x, opt_value(argc, argv, &i), 0, 100000000);
         } else if (opt_is(x, "--min-growth")) {
             if (!parse_bytes(opt_value(argc, argv, &i), &min_growth))
                 die(EXIT_USAGE, "bad --min-growth");

@@ -377,39 +377,22 @@ int cmd_impact(int argc, char **argv)
         } else if (common_opt(&co, argc, argv, &i) || access_opt(&ac, argc, argv, &i)) {
             continue;
         } else if (opt_is(a, "--timeout")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t us;
-            if (!parse_duration_us(v, 1000, &us) || us <= 0)
-                usage_die("bad --timeout", v);
-            timeout_ns = us * 1000;
+            timeout_ns = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 1) * 1000;
         } else if (opt_is(a, "--rate")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (!parse_double(v, &rate) || rate < 0 || !isfinite(rate))
-                usage_die("bad --rate", v);
+            rate = opt_num(a, opt_value(argc, argv, &i), 0, 1e9); /* requests per second */
         } else if (opt_is(a, "--service-time")) {
             svc_arg = opt_value(argc, argv, &i);
         } else if (opt_is(a, "--what-if")) {
             const char *v = opt_value(argc, argv, &i);
             if (strncmp(v, "max-pause=", 10) == 0) {
-                int64_t us;
-                if (!parse_duration_us(v + 10, 1000, &us) || us <= 0)
-                    usage_die("bad --what-if max-pause", v);
-                cap_ns = us * 1000;
+                cap_ns = opt_duration_us("--what-if max-pause", v + 10, 1000, 1) * 1000;
             } else {
                 whatif_log = v;
             }
         } else if (opt_is(a, "--top")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t n;
-            if (!parse_int64(v, &n) || n < 0)
-                usage_die("bad --top", v);
-            top = (size_t)n;
+            top = (size_t)opt_int(a, opt_value(argc, argv, &i), 0, 1000000);
         } else if (opt_is(a, "--max-pauses")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t n;
-            if (!parse_int64(v, &n) || n < 1)
-                usage_die("bad --max-pauses", v);
-            max_pauses = (size_t)n;
+            max_pauses = (size_t)opt_int(a, opt_value(argc, argv, &i), 1, PAUSE_TL_MAX_PAUSES);
         } else if (opt_is(a, "--jvm-start")) {
             const char *v = opt_value(argc, argv, &i);
             int32_t tz;

@@ -334,14 +334,6 @@ static void report_series(struct report_node *arr, struct report_node *fnd, stru
                           (double)hist_percentile(&s->occ[SP_O], 50) / 100));
 }
 
-static bool parse_pct(const char *s, double *out)
-{
-    size_t n = strlen(s);
-    char *b = xstrndup(s, n && s[n - 1] == '%' ? n - 1 : n);
-    bool ok = parse_double(b, out) && *out >= 0;
-    free(b);
-    return ok;
-}
 
 int cmd_jstat(int argc, char **argv)
 {
@@ -361,18 +353,13 @@ int cmd_jstat(int argc, char **argv)
         } else if (common_opt(&co, argc, argv, &i)) {
             continue;
         } else if (opt_is(x, "--interval")) {
-            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &interval_us) ||
-                interval_us <= 0)
-                die(EXIT_USAGE, "bad --interval");
+            interval_us = opt_duration_us(x, opt_value(argc, argv, &i), 1000000, 1);
         } else if (opt_is(x, "--young-per-min")) {
-            if (!parse_double(opt_value(argc, argv, &i), &L.young_per_min) || L.young_per_min < 0)
-                die(EXIT_USAGE, "bad --young-per-min");
+            L.young_per_min = opt_num(x, opt_value(argc, argv, &i), 0, 1e9);
         } else if (opt_is(x, "--gc-time-warn")) {
-            if (!parse_pct(opt_value(argc, argv, &i), &L.gc_time_pct))
-                die(EXIT_USAGE, "bad --gc-time-warn");
+            L.gc_time_pct = opt_pct(x, opt_value(argc, argv, &i), 0, 100);
         } else if (opt_is(x, "--old-full-warn")) {
-            if (!parse_pct(opt_value(argc, argv, &i), &L.old_full_pct))
-                die(EXIT_USAGE, "bad --old-full-warn");
+            L.old_full_pct = opt_pct(x, opt_value(argc, argv, &i), 0, 100);
         } else {
             die(EXIT_USAGE, "unknown option %s (see gclat jstat --help)", x);
         }

@@ -263,26 +263,18 @@ int cmd_lat(int argc, char **argv)
         } else if (opt_is(a, "--path")) {
             add_filter(&c.paths, &c.npaths, opt_value(argc, argv, &i));
         } else if (opt_is(a, "--status")) {
-            char *s = xstrdup(opt_value(argc, argv, &i));
-            for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
-                c.status = xrealloc(c.status, (c.nstatus + 1) * sizeof *c.status);
-                c.status[c.nstatus++] = xstrdup(tok);
-            }
-            free(s);
+            char **st;
+            int n = opt_status_list(a, opt_value(argc, argv, &i), &st);
+            c.status = xrealloc(c.status, (c.nstatus + (size_t)n) * sizeof *c.status);
+            for (int k = 0; k < n; k++)
+                c.status[c.nstatus++] = st[k];
+            free(st);
         } else if (opt_is(a, "--by")) {
             by = opt_value(argc, argv, &i);
         } else if (opt_is(a, "--interval")) {
-            int64_t us;
-            if (!parse_duration_us(opt_value(argc, argv, &i), 1000000, &us) || us < 1000)
-                die(EXIT_USAGE, "--interval needs a duration of at least 1ms (e.g. 1m)");
-            c.interval_ms = us / 1000;
+            c.interval_ms = opt_duration_us(a, opt_value(argc, argv, &i), 1000000, 1000) / 1000;
         } else if (opt_is(a, "--percentiles")) {
-            npct = parse_number_list(opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
-            if (npct <= 0)
-                die(EXIT_USAGE, "--percentiles needs a list like 50,99,99.9");
-            for (int k = 0; k < npct; k++)
-                if (pct[k] < 0 || pct[k] > 100)
-                    die(EXIT_USAGE, "percentiles must be within 0..100");
+            npct = opt_percentile_list(a, opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
         } else if (opt_is(a, "--format")) {
             const char *v = opt_value(argc, argv, &i);
             if (strcmp(v, "table") == 0 || strcmp(v, "text") == 0)

@@ -10,8 +10,10 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "escape.h"
 #include "hdr_codec.h"
 #include "lat.h"
+#include "outfile.h"
 #include "reader.h"
 #include "report.h"
 #include "util.h"
@@ -79,9 +81,7 @@ int cmd_merge(int argc, char **argv)
         } else if (opt_is(a, "--out-unit")) {
             out_unit = opt_value(argc, argv, &i);
         } else if (opt_is(a, "--percentiles")) {
-            npct = parse_number_list(opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
-            if (npct <= 0)
-                die(EXIT_USAGE, "--percentiles needs a list like 50,99,99.9");
+            npct = opt_percentile_list(a, opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
         } else if (opt_is(a, "--format")) {
             const char *v = opt_value(argc, argv, &i);
             if (strcmp(v, "hgrm") == 0)
@@ -127,6 +127,9 @@ int cmd_merge(int argc, char **argv)
             struct hdr_log_entry e;
             const char *err = NULL;
             int r = hdr_log_parse_line(line, len, &e, &err);
+            if (r < 0 && err == hdr_err_count_overflow)
+                die(EXIT_BADINPUT, "%s:%llu: %s: a corrupt histogram log, refused", rd.name,
+                    (unsigned long long)rd.lineno, err);
             if (r < 0) {
                 diag_add(&dg, err, rd.name, rd.lineno, line, len);
                 continue;
@@ -149,6 +152,11 @@ int cmd_merge(int argc, char **argv)
             memset(&src, 0, sizeof src);
             src.h = e.h;
             src.base_ns = base_ns;
+            /* each histogram fits in int64; their sum must too, or every count printed is wrong */
+            uint64_t have = g->acc.h.total + g->acc.dense_n;
+            if (e.h.total > (uint64_t)INT64_MAX - have)
+                die(EXIT_BADINPUT, "%s:%llu: merged counts would add up to more than 2^63-1: "
+                    "a corrupt histogram log, refused", rd.name, (unsigned long long)rd.lineno);
             if (g->acc.h.total == 0 && g->acc.base_ns != base_ns) {
                 g->acc.base_ns = base_ns;
                 g->acc.scale = 0;
@@ -163,25 +171,38 @@ int cmd_merge(int argc, char **argv)
         }
         reader_close(&rd);
     }
+    /* a report of zero histograms would read as "no latency at all" */
+    if (nhist == 0 && ret != EXIT_OK)
+        exit(ret); /* the unreadable input was named above; an empty report would only mislead */
+    if (nhist == 0) {
+        if (dg.total && !co.quiet)
+            diag_print_stderr(&dg);
+        if (only_tag)
+            die(EXIT_BADINPUT, "no histogram with tag %s in the input (%llu line(s) read)", only_tag,
+                (unsigned long long)dg.lines_read);
+        die(EXIT_BADINPUT, "no histogram in the input (%llu line(s) read, %llu not understood); "
+            "merge reads HdrHistogram interval logs such as gclat lat --save writes",
+            (unsigned long long)dg.lines_read, (unsigned long long)dg.total);
+    }
     if (cols.n == 0)
         lat_groups_get(&cols, "", 0, 0);
     lat_groups_sort(&cols);
     if (save) {
-        FILE *sf = fopen(save, "w");
-        if (!sf)
-            die(EXIT_IO, "cannot write %s", save);
+        FILE *sf = outfile_open(save);
         hdr_log_header(sf, 0);
         for (size_t i = 0; i < cols.n; i++)
             hdr_log_interval(sf, cols.g[i].key_len ? cols.g[i].key : NULL, 0, 0, &cols.g[i].acc.h,
                              (double)cols.g[i].acc.base_ns / 1e6);
-        if (fclose(sf) != 0)
-            die(EXIT_IO, "cannot write %s", save);
+        outfile_commit(sf);
     }
     FILE *out = common_output(&co);
     if (hgrm) {
         for (size_t i = 0; i < cols.n; i++) {
-            if (cols.n > 1)
-                fprintf(out, "==> %s <==\n", cols.g[i].key);
+            if (cols.n > 1) {
+                fputs("==> ", out);
+                esc_write(out, cols.g[i].key, ESC_TEXT); /* a tag is file-derived text */
+                fputs(" <==\n", out);
+            }
             lat_print_hgrm(out, &cols.g[i].acc, out_ns);
         }
     } else {

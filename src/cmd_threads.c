@@ -98,11 +98,7 @@ static void add_list(const char ***arr, size_t *n, const char *v)
 static int int_opt(int argc, char **argv, int *i, int64_t min)
 {
     const char *name = argv[*i];
-    const char *v = opt_value(argc, argv, i);
-    int64_t x;
-    if (!parse_int64(v, &x) || x < min || x > 100000000)
-        die(EXIT_USAGE, "bad value for %s: %s", name, v);
-    return (int)x;
+    return (int)opt_int(name, opt_value(argc, argv, i), min, 100000000);
 }
 
 int cmd_threads(int argc, char **argv)
@@ -146,10 +142,8 @@ int cmd_threads(int argc, char **argv)
         } else if (opt_is(a, "--depth")) {
             o.stack_depth = int_opt(argc, argv, &i, 0);
         } else if (opt_is(a, "--cpu-min")) {
-            const char *name = a;
-            const char *v = opt_value(argc, argv, &i);
-            if (!parse_double(v, &o.cpu_min_pct) || o.cpu_min_pct < 0)
-                die(EXIT_USAGE, "bad value for %s: %s", name, v);
+            /* %CPU of one thread from top -H: at most 100 per core */
+            o.cpu_min_pct = opt_pct(a, opt_value(argc, argv, &i), 0, 1e6);
         } else if (a[0] == '-' && a[1] != '\0') {
             die(EXIT_USAGE, "unknown option %s (see gclat threads --help)", a);
         } else {

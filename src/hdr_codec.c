@@ -15,6 +15,8 @@
 #define V2_HEADER 40
 #define V2_MAX_WORD 9
 
+const char hdr_err_count_overflow[] = "histogram counts add up to more than 2^63-1";
+
 static void put32(unsigned char *p, uint32_t v)
 {
     p[0] = (unsigned char)(v >> 24);
@@ -211,6 +213,7 @@ static int decode_raw(const unsigned char *buf, size_t len, struct hist *h, doub
     for (pass = 0; pass < 2; pass++) {
         size_t pos = 0;
         uint64_t idx = 0;
+        uint64_t total = 0;
         bool exact = true;
         while (pos < avail) {
             int64_t w;
@@ -244,6 +247,13 @@ static int decode_raw(const unsigned char *buf, size_t len, struct hist *h, doub
                     return -1;
                 }
                 if (pass == 0) {
+                    /* a total past int64 would print negative: the file is corrupt */
+                    if ((uint64_t)w > (uint64_t)INT64_MAX - total) {
+                        *err = hdr_err_count_overflow;
+                        hist_reset(h);
+                        return -1;
+                    }
+                    total += (uint64_t)w;
                     if (v >= exact_limit)
                         exact = false;
                 } else if (h->exact) {

@@ -44,6 +44,11 @@ unsigned char *hdr_encode_v2_compressed(const struct hist *h, double ratio_ms, s
  * Returns 0, or -1 with *err set to a static message (h is then empty).
  */
 int hdr_decode_v2(const unsigned char *buf, size_t len, struct hist *h, double *ratio_ms, const char **err);
+/*
+ * The *err of a histogram whose counts sum past INT64_MAX: not a line to
+ * skip but a corrupt file, which readers refuse (exit 2).
+ */
+extern const char hdr_err_count_overflow[];
 
 /* Standard base64 with padding; NUL-terminated heap string. */
 char *hdr_base64_encode(const unsigned char *p, size_t n);

@@ -31,6 +31,8 @@
 #include "gc_read.h"
 
 #define PAUSE_TL_DEFAULT_MAX ((size_t)4 << 20)
+/* the largest --max-pauses accepted: 1 Gi pauses = 32 GiB, beyond any real log */
+#define PAUSE_TL_MAX_PAUSES ((int64_t)1 << 30)
 
 enum tl_clock { TL_CLOCK_NONE = 0, TL_CLOCK_WALL, TL_CLOCK_UPTIME };
 

@@ -24,8 +24,15 @@ void render_csv(FILE *f, const struct report_node *array);
 
 /* JSON string literal with escapes (also used by other writers). */
 void json_write_string(FILE *f, const char *s);
-/* CSV field, quoted when needed (RFC 4180). */
+/*
+ * CSV field: control bytes escaped (escape.h), quoted when needed (RFC 4180),
+ * and a would-be formula quoted with a leading ' (see render_csv.c).
+ */
 void csv_write_field(FILE *f, const char *s);
+/* The whole of s is a plain decimal number ("-1.5", "+3", "2e-3"). */
+bool csv_is_number(const char *s);
+/* s starts with = + - @ TAB or CR and is not a number: a spreadsheet would evaluate it. */
+bool csv_is_formula(const char *s);
 /* Format a scalar node's value into buf (text and CSV share it). */
 void render_scalar(const struct report_node *n, char *buf, size_t len);
 

@@ -1,9 +1,11 @@
 /*
  * render_text.c — the report tree for people. Objects with a title become
  * sections; scalars become "label: value unit" lines aligned per section;
- * arrays of objects flagged RF_TABLE become column-aligned tables. Control
- * bytes from logs are replaced so a hostile log cannot drive the terminal.
+ * arrays of objects flagged RF_TABLE become column-aligned tables. Every
+ * string, titles and labels included, goes out through escape.h's text rule
+ * (ESC as \x1b, ...) so a hostile log cannot drive the terminal.
  */
+#include "escape.h"
 #include "render.h"
 #include "util.h"
 
@@ -25,11 +27,28 @@ bool render_want_color(int fd)
     return isatty(fd);
 }
 
-static void sanitize(char *s)
+/* Escape buf (capacity cap) in place; an escape that does not fit is left out whole. */
+static void escape_in_place(char *buf, size_t cap)
 {
-    for (unsigned char *p = (unsigned char *)s; *p; p++)
-        if (*p < 0x20 || *p == 0x7f)
-            *p = '?';
+    if (esc_clean(buf, ESC_TEXT))
+        return;
+    char *raw = xstrdup(buf);
+    esc_buf(buf, cap, raw, ESC_TEXT);
+    free(raw);
+}
+
+/* Escaped heap copy of a label or title. */
+static char *escaped(const char *s)
+{
+    size_t cap = strlen(s) * 6 + 1;
+    char *e = xmalloc(cap);
+    esc_buf(e, cap, s, ESC_TEXT);
+    return e;
+}
+
+static void put_text(FILE *f, const char *s)
+{
+    esc_write(f, s, ESC_TEXT);
 }
 
 void render_scalar(const struct report_node *n, char *buf, size_t len)
@@ -103,19 +122,19 @@ static void table(FILE *f, const struct report_node *arr, int ind, const struct 
         cell[r] = xcalloc((size_t)ncol, sizeof **cell);
         for (int c = 0; c < ncol; c++) {
             const struct report_node *v = rn_get(row, cols[c]->key);
-            char buf[512];
+            char buf[2048];
             if (v && is_scalar(v))
-                render_scalar(v, buf, sizeof buf);
+                render_scalar(v, buf, 512);
             else
                 snprintf(buf, sizeof buf, "-");
-            sanitize(buf);
+            escape_in_place(buf, sizeof buf);
             if (!(arr->flags & RF_WIDE) && width(buf) > CELL_MAX) {
                 /* keep the tail of long cells: class and path names end in the useful part */
                 size_t L = strlen(buf);
                 size_t cut = L - (CELL_MAX - 3);
                 while (cut < L && ((unsigned char)buf[cut] & 0xc0) == 0x80)
                     cut++;
-                char tmp[512];
+                char tmp[2048];
                 snprintf(tmp, sizeof tmp, "...%s", buf + cut);
                 snprintf(buf, sizeof buf, "%s", tmp);
             }
@@ -133,7 +152,7 @@ static void table(FILE *f, const struct report_node *arr, int ind, const struct 
             snprintf(h, sizeof h, "%s (%s)", label(cols[c]), cols[c]->unit);
         else
             snprintf(h, sizeof h, "%s", label(cols[c]));
-        cols[c] = cols[c];
+        escape_in_place(h, sizeof h);
         int k = width(h);
         if (k > w[c])
             w[c] = k;
@@ -147,6 +166,7 @@ static void table(FILE *f, const struct report_node *arr, int ind, const struct 
             snprintf(h, sizeof h, "%s (%s)", label(cols[c]), cols[c]->unit);
         else
             snprintf(h, sizeof h, "%s", label(cols[c]));
+        escape_in_place(h, sizeof h);
         int k = width(h);
         if (numeric[c])
             pad(f, w[c] - k);
@@ -186,36 +206,45 @@ static void heading(FILE *f, const char *t, int ind, const struct render_opts *o
 {
     pad(f, ind);
     if (o->color)
-        fprintf(f, "\033[1;36m%s\033[0m\n", t);
-    else
-        fprintf(f, "%s\n", t);
+        fputs("\033[1;36m", f);
+    put_text(f, t);
+    fputs(o->color ? "\033[0m\n" : "\n", f);
 }
 
 static void scalars(FILE *f, const struct report_node *n, int ind)
 {
     int lw = 0;
     for (const struct report_node *c = n->first; c; c = c->next)
-        if (is_scalar(c) && !(c->flags & RF_NOTEXT) && width(label(c)) > lw)
-            lw = width(label(c));
+        if (is_scalar(c) && !(c->flags & RF_NOTEXT)) {
+            char *l = escaped(label(c));
+            if (width(l) > lw)
+                lw = width(l);
+            free(l);
+        }
     for (const struct report_node *c = n->first; c; c = c->next) {
         if (!is_scalar(c) || (c->flags & RF_NOTEXT))
             continue;
-        char buf[1024];
-        render_scalar(c, buf, sizeof buf);
-        sanitize(buf);
+        char buf[4096];
+        render_scalar(c, buf, 1024);
+        escape_in_place(buf, sizeof buf);
+        char *l = escaped(label(c));
         pad(f, ind);
-        fprintf(f, "%s:", label(c));
-        pad(f, lw - width(label(c)) + 1);
+        fprintf(f, "%s:", l);
+        pad(f, lw - width(l) + 1);
+        free(l);
         fputs(buf, f);
-        if (c->unit && c->kind != RN_NULL)
-            fprintf(f, " %s", c->unit);
+        if (c->unit && c->kind != RN_NULL) {
+            fputc(' ', f);
+            put_text(f, c->unit);
+        }
         fputc('\n', f);
     }
 }
 
 /* Print s wrapped at about 96 columns, each line indented by ind. */
-static void wrapped(FILE *f, const char *label, const char *s, int ind)
+static void wrapped(FILE *f, const char *label, const char *raw, int ind)
 {
+    char *s = escaped(raw);
     int col = ind;
     pad(f, ind);
     if (label) {
@@ -240,13 +269,13 @@ static void wrapped(FILE *f, const char *label, const char *s, int ind)
             fputc(' ', f);
             col++;
         }
-        for (int i = 0; i < w; i++)
-            fputc((unsigned char)p[i] < 0x20 ? '?' : p[i], f);
+        fwrite(p, 1, (size_t)w, f);
         col += w;
         p += w;
         first = false;
     }
     fputc('\n', f);
+    free(s);
 }
 
 static const char *str_of(const struct report_node *o, const char *key)
@@ -261,12 +290,12 @@ static void moment_line(FILE *f, const struct report_node *m, const char *label,
         return;
     const char *at = str_of(m, "at"), *where = str_of(m, "where");
     const struct report_node *v = rn_get(m, "value_ms");
-    char buf[512];
+    char buf[2048];
     if (v)
-        snprintf(buf, sizeof buf, "%s (%s), %.3f ms", at ? at : "?", where ? where : "?", v->d);
+        snprintf(buf, 512, "%s (%s), %.3f ms", at ? at : "?", where ? where : "?", v->d);
     else
-        snprintf(buf, sizeof buf, "%s (%s)", at ? at : "?", where ? where : "?");
-    sanitize(buf);
+        snprintf(buf, 512, "%s (%s)", at ? at : "?", where ? where : "?");
+    escape_in_place(buf, sizeof buf);
     pad(f, ind);
     fprintf(f, "%-8s %s\n", label, buf);
 }
@@ -284,12 +313,13 @@ static void findings(FILE *f, const struct report_node *a, int ind, const struct
         const char *col = !o->color ? "" : sev && !strcmp(sev, "critical") ? "\033[1;31m"
                                      : sev && !strcmp(sev, "warning")  ? "\033[1;33m"
                                                                       : "\033[1;34m";
-        char head[1024];
-        snprintf(head, sizeof head, "%s%s%s%s %s: %s", col, sev ? "[" : "", sev ? sev : "", sev ? "]" : "",
+        /* escape the log-derived part only: the colour codes are ours */
+        char head[4096];
+        snprintf(head, 1024, "%s%s%s %s: %s", sev ? "[" : "", sev ? sev : "", sev ? "]" : "",
                  str_of(c, "title") ? str_of(c, "title") : "", str_of(c, "summary") ? str_of(c, "summary") : "");
-        sanitize(head);
+        escape_in_place(head, sizeof head);
         pad(f, ind + 2);
-        fprintf(f, "%s%s\n", head, o->color ? "\033[0m" : "");
+        fprintf(f, "%s%s%s\n", col, head, o->color ? "\033[0m" : "");
         moment_line(f, rn_get(c, "first"), "first:", ind + 4);
         moment_line(f, rn_get(c, "worst"), "worst:", ind + 4);
         if (str_of(c, "meaning"))
@@ -317,11 +347,12 @@ static void array(FILE *f, const struct report_node *a, int ind, const struct re
     }
     if (is_scalar(a->first)) {
         pad(f, ind);
-        fprintf(f, "%s: ", label(a));
+        put_text(f, label(a));
+        fputs(": ", f);
         for (const struct report_node *c = a->first; c; c = c->next) {
-            char buf[512];
-            render_scalar(c, buf, sizeof buf);
-            sanitize(buf);
+            char buf[2048];
+            render_scalar(c, buf, 512);
+            escape_in_place(buf, sizeof buf);
             fprintf(f, "%s%s", buf, c->next ? ", " : "");
         }
         fputc('\n', f);

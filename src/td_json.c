@@ -490,6 +490,8 @@ void td_json_parse(struct td_set *s, const char *file, const char *data, size_t 
     j.p = data;
     j.end = data + len;
     j.line = 1;
+    /* never NULL: a key or string of length 0 is an offset into it, and NULL + 0 is undefined */
+    sb_put(&j, "", 0);
     long root = jvalue(&j, 0);
     if (root >= 0) {
         ws(&j);

@@ -52,7 +52,11 @@ size_t parse_iso8601(const char *s, size_t n, int64_t *epoch_ms, int32_t *tz_min
         !digits(s, n, 8, 2, &D) || (s[10] != 'T' && s[10] != ' ') || !digits(s, n, 11, 2, &h) ||
         s[13] != ':' || !digits(s, n, 14, 2, &mi) || s[16] != ':' || !digits(s, n, 17, 2, &se))
         return 0;
-    if (M < 1 || M > 12 || D < 1 || D > 31 || h > 23 || mi > 59 || se > 60)
+    static const unsigned char mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = (Y % 4 == 0 && Y % 100 != 0) || Y % 400 == 0;
+    /* 2024-02-31 is no date: refused, not read as March 2nd */
+    if (M < 1 || M > 12 || D < 1 || D > mdays[M - 1] || (M == 2 && D == 29 && !leap) || h > 23 ||
+        mi > 59 || se > 60)
         return 0;
     size_t i = 19;
     int ms = 0;
@@ -78,12 +82,13 @@ size_t parse_iso8601(const char *s, size_t n, int64_t *epoch_ms, int32_t *tz_min
     } else if (i < n && (s[i] == '+' || s[i] == '-')) {
         int th, tm;
         int sign = s[i] == '-' ? -1 : 1;
-        if (digits(s, n, i + 1, 2, &th)) {
-            if (i + 3 < n && s[i + 3] == ':' && digits(s, n, i + 4, 2, &tm)) {
+        /* offsets lie within -12:00..+14:00 (Java allows +-18:00); more is not an offset */
+        if (digits(s, n, i + 1, 2, &th) && th <= 18) {
+            if (i + 3 < n && s[i + 3] == ':' && digits(s, n, i + 4, 2, &tm) && tm <= 59) {
                 tz = sign * (th * 60 + tm);
                 i += 6;
                 tzf = true;
-            } else if (digits(s, n, i + 3, 2, &tm)) {
+            } else if (digits(s, n, i + 3, 2, &tm) && tm <= 59) {
                 tz = sign * (th * 60 + tm);
                 i += 5;
                 tzf = true;

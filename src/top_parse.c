@@ -317,6 +317,9 @@ static bool parse_cpu(struct top_frame *f, const char *s, size_t n)
     return found >= 4;
 }
 
+/* 2^53 KiB = 8 EiB: above any real machine, and exact as a double */
+#define TOP_MEM_MAX_KB 9007199254740992.0
+
 /* "MiB Mem :  24105.6 total,  23540.9 free,    355.7 used, ..." / "KiB Mem : ..." /
    3.2 "Mem:  16331448k total, 15123456k used, ..." */
 static bool parse_mem(struct top_frame *f, const char *s, size_t n)
@@ -354,8 +357,15 @@ static bool parse_mem(struct top_frame *f, const char *s, size_t n)
                 int64_t v;
                 if (!parse_fixed(prev, pl, 3, &v))
                     return false;
-                kb = (int64_t)((double)v / 1000 * unit_mib * 1024 + 0.5);
+                double kbd = (double)v / 1000 * unit_mib * 1024 + 0.5;
+                /* "EiB Mem : 99999999999.9 total" would not fit int64 (and converting it is
+                   undefined): no machine has 8 EiB, so the line is unreadable, not a number */
+                if (!(kbd <= TOP_MEM_MAX_KB))
+                    return false;
+                kb = (int64_t)kbd;
             }
+            if (kb > (int64_t)TOP_MEM_MAX_KB)
+                return false;
             if (tok_eq(w, kl, "total")) {
                 f->mem_total_mib = (double)kb / 1024;
                 tot = true;

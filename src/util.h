@@ -4,8 +4,9 @@
  *
  * Exit codes (also in README and gclat(1)):
  *   0  success
- *   1  usage error (bad option, missing argument)
- *   2  bad input (unreadable format; with --strict, any unparsed line)
+ *   1  usage error (bad option, missing argument, malformed or out-of-range value)
+ *   2  bad input (unreadable format, a corrupt input refused; with --strict,
+ *      any unparsed line)
  *   3  I/O error (cannot open, read or write)
  *   4  a --fail-if condition held (compare)
  */
@@ -16,6 +17,7 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 enum {
     EXIT_OK = 0,
@@ -52,6 +54,17 @@ static inline bool mem_starts(const char *s, size_t n, const char *p)
         if (i >= n || s[i] != p[i])
             return false;
     return true;
+}
+
+/*
+ * qsort for arrays that may be empty: qsort(NULL, 0, ...) is undefined
+ * (C11 7.22.5: the pointer must be valid even for zero elements), and an
+ * empty list is a NULL pointer here.
+ */
+static inline void sort_array(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1)
+        qsort(base, n, size, cmp);
 }
 
 /* Find NUL-terminated needle in s[0..n). Returns pointer or NULL. */
