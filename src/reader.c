@@ -221,7 +221,9 @@ static ssize_t read_some(int fd, void *p, size_t n)
  */
 static bool shrank(struct reader *r)
 {
-    if (!r->is_reg)
+    /* size 0 at open: empty, or a pseudo-file (/proc, /sys) whose size is
+       always 0 however much it holds; neither can be judged by its size */
+    if (!r->is_reg || r->size_bytes == 0)
         return false;
     struct stat st;
     uint64_t now = r->raw_bytes;
