@@ -22,6 +22,8 @@ const char common_opts_help[] =
     "  -o, --output FILE write the report to FILE instead of standard output\n"
     "  --strict          exit 2 if any input line was not understood\n"
     "  -q, --quiet       no progress line and no warnings on stderr\n"
+    "  --max-line-bytes N  skip lines longer than N bytes (default 1048576),\n"
+    "                    counting each as unparsed 'line too long'\n"
     "  -h, --help        this help\n";
 
 void common_opts_init(struct common_opts *o)
@@ -62,7 +64,13 @@ bool common_opt(struct common_opts *o, int argc, char **argv, int *i)
         o->quiet = true;
     else if (strcmp(a, "-o") == 0 || opt_is(a, "--output"))
         o->output_path = opt_value(argc, argv, i);
-    else
+    else if (opt_is(a, "--max-line-bytes")) {
+        const char *v = opt_value(argc, argv, i);
+        int64_t n;
+        if (!parse_int64(v, &n) || n < 1 || n > ((int64_t)1 << 30))
+            die(EXIT_USAGE, "--max-line-bytes needs a byte count from 1 to 1073741824, not '%s'", v);
+        reader_set_max_line((size_t)n);
+    } else
         return false;
     return true;
 }
@@ -72,6 +80,7 @@ void common_opts_finish(struct common_opts *o)
     bool to_stdout = !o->output_path || strcmp(o->output_path, "-") == 0;
     o->render.color = o->out == OUT_TEXT && to_stdout && render_want_color(1);
     reader_progress_enable(!o->quiet && isatty(2));
+    reader_warnings_enable(!o->quiet);
 }
 
 FILE *common_output(const struct common_opts *o)

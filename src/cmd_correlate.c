@@ -212,6 +212,7 @@ static int scan_access(char **files, int n, const struct access_cfg *ac, struct 
             warnx("cannot open %s: %s", files[f], strerror(errno));
             return EXIT_IO;
         }
+        reader_set_diag(&r, diag);
         const char *line;
         size_t len;
         int rc;

@@ -715,6 +715,7 @@ static int read_file(struct agg *a, struct diag *d, const char *path)
         warnx("cannot open %s: %s", path, strerror(errno));
         return EXIT_IO;
     }
+    reader_set_diag(&r, d);
     const char *s;
     size_t n;
     int rc = reader_next(&r, &s, &n);

@@ -258,6 +258,7 @@ int cmd_histo(int argc, char **argv)
             ret = EXIT_IO;
             continue;
         }
+        reader_set_diag(&r, &d);
         t.cur = f;
         struct histo_parser p;
         histo_parser_init(&p, r.name, &d, on_row, &t);

@@ -88,6 +88,7 @@ static int svc_from_file(struct svc *s, struct access_cfg *ac, const char *path,
         warnx("cannot open %s: %s", path, strerror(errno));
         return EXIT_IO;
     }
+    reader_set_diag(&r, diag);
     struct hist h;
     hist_init(&h, 3);
     const char *line;

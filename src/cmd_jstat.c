@@ -387,6 +387,7 @@ int cmd_jstat(int argc, char **argv)
             ret = EXIT_IO;
             continue;
         }
+        reader_set_diag(&r, &d);
         struct series s;
         memset(&s, 0, sizeof s);
         s.file = r.name;

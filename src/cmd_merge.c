@@ -119,6 +119,7 @@ int cmd_merge(int argc, char **argv)
             ret = EXIT_IO;
             continue;
         }
+        reader_set_diag(&rd, &dg);
         const char *line;
         size_t len;
         int rc;

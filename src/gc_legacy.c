@@ -566,6 +566,8 @@ static size_t g1_pair(const char *s, size_t n, size_t i, int64_t *b, int64_t *bc
 {
     size_t j = i, k;
     *bc = *ac = -1;
+    if (i >= n) /* "[Eden:" cut at the line's end: n - j would wrap */
+        return 0;
     if (!(k = gcl_size_kb(s + j, n - j, b)))
         return 0;
     j += k;

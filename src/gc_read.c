@@ -146,6 +146,7 @@ static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx
         return EXIT_IO;
     }
     ctx->file = r.name;
+    reader_set_diag(&r, ctx->diag);
     /* Buffer the head for detection, then replay it. */
     char *head = xmalloc(HEAD_BYTES);
     size_t head_len = 0;
@@ -233,7 +234,7 @@ static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx
     ops->destroy(p);
     res->lines += r.lineno;
     res->bytes += r.raw_bytes;
-    ctx->diag->lines_read += r.lineno;
+    ctx->diag->lines_read += r.lineno - r.long_lines; /* the reader counted those */
     if (rc < 0) {
         warnx("error reading %s: %s", r.name, reader_strerror(&r));
         reader_close(&r);

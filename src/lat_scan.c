@@ -585,6 +585,7 @@ static int scan_reader(const struct lat_cfg *c, const char *path, struct lat_res
         return EXIT_IO;
     }
     struct worker w;
+    reader_set_diag(&rd, &r->diag);
     worker_init(&w, c, rd.name, r);
     const char *line;
     size_t len;
@@ -617,11 +618,12 @@ int lat_scan_file(const struct lat_cfg *c, const char *path, int threads, struct
         return EXIT_IO;
     }
     struct stat st;
-    unsigned char magic[2] = {0, 0};
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || pread(fd, magic, 2, 0) != 2 ||
-        (magic[0] == 0x1f && magic[1] == 0x8b)) {
+    unsigned char head[4096];
+    ssize_t hn = 0;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (hn = pread(fd, head, sizeof head, 0)) < 2 ||
+        !reader_plain(head, (size_t)hn)) {
         close(fd);
-        return scan_reader(c, path, r); /* pipes, gzip, tiny files */
+        return scan_reader(c, path, r); /* pipes, gzip, UTF-16, BOM, tiny files */
     }
     off_t size = st.st_size;
     if (threads < 1)

@@ -1069,6 +1069,7 @@ void td_parse_mem(struct td_set *s, const char *name, const char *data, size_t l
     }
     struct reader r;
     reader_init_mem(&r, name, data, len);
+    reader_set_diag(&r, &s->diag);
     struct td_text *p = td_text_new(s, name);
     const char *line;
     size_t n;
@@ -1088,6 +1089,7 @@ int td_parse_file(struct td_set *s, const char *path, bool quiet)
             warnx("cannot open %s: %s", path, strerror(errno));
         return -1;
     }
+    reader_set_diag(&r, &s->diag);
     const char *line;
     size_t n;
     int rc = reader_next(&r, &line, &n);

@@ -172,6 +172,7 @@ void td_top_parse_mem(struct td_set *s, struct td_top *top, const char *name, co
     top->threads_total = -1;
     struct reader r;
     reader_init_mem(&r, name, data, len);
+    reader_set_diag(&r, &s->diag);
     const char *line;
     size_t n;
     while (reader_next(&r, &line, &n) == 1)
@@ -189,6 +190,7 @@ int td_top_parse_file(struct td_set *s, struct td_top *top, const char *path, bo
             warnx("cannot open %s: %s", path, strerror(errno));
         return -1;
     }
+    reader_set_diag(&r, &s->diag);
     const char *line;
     size_t n;
     int rc;

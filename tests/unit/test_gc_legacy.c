@@ -45,6 +45,7 @@ static void parse(struct run *r, const char *text, size_t len)
     void *p = gc_legacy_ops.create(&r->ctx);
     struct reader rd;
     reader_init_mem(&rd, "test.log", text, len);
+    reader_set_diag(&rd, &r->dg);
     const char *l;
     size_t n;
     while (reader_next(&rd, &l, &n) == 1)
@@ -409,7 +410,7 @@ static void hostile(void)
     CHECK(r.dg.total >= 1);
     done(&r);
 
-    size_t big = 3u << 20;
+    size_t big = READER_MAX_LINE; /* the longest line the reader passes on */
     char *s = xmalloc(big + 64);
     memcpy(s, "1.0: [GC 1.0: [ParNew", 21);
     for (size_t i = 21; i < big; i++)
