@@ -210,5 +210,9 @@ got=$("$G" lat -f -2 --over 100ms,12.5 --json "$T/frac.log" | python3 -c 'import
 gcsv=$("$G" lat -f -2 --over 100ms,12.5 --csv "$T/frac.log" | python3 -c 'import csv,sys; r=list(csv.DictReader(sys.stdin))[0]; print(r["over_100ms"], r["over_12.5ms"], r["over_100ms_pct"])')
 gtxt=$("$G" lat -f -2 --over 100ms,12.5 "$T/frac.log" | awk '/Requests over thresholds/ {t=1; next} t && NF == 3 && $1 ~ /^[0-9]/ { printf "%s%s", s, $2; s=" " } t && NF == 0 { t=0 }')
 [ "$want" = "$got" ] && [ "$want" = "$gcsv" ] && [ "${want% *}" = "$gtxt" ] && ok "--over == awk count (JSON, CSV, text): $want" || nok "--over: awk $want json $got csv $gcsv text $gtxt"
+# the integer fast path (dense array, no --by) counts thresholds when it flushes
+want=$(awk '$(NF-1) > 20 { a++ } $(NF-1) > 2000 { b++ } END { print a + 0, b + 0 }' "$T/int.log")
+got=$("$G" lat -f -2 --over 20,2s -j 2 --csv "$T/int.log" | python3 -c 'import csv,sys; r=list(csv.DictReader(sys.stdin))[0]; print(r["over_20ms"], r["over_2000ms"])')
+[ "$want" = "$got" ] && ok "--over on the integer fast path == awk: $want" || nok "--over fast path: awk $want gclat $got"
 
 rm -rf "$T"
