@@ -1,6 +1,6 @@
 /*
  * histo_table.c — see histo_table.h. Per tracked class: an entry (name and
- * module offsets into one arena, the hash), one hash slot pair and
+ * module offsets and lengths into one arena, the hash), two hash slots and
  * per file instances, bytes and a presence byte: ~100 bytes for a single
  * file, so the default cap of 100,000 classes is ~10 MB at most.
  */
@@ -12,6 +12,7 @@
 
 struct histo_class {
     size_t name, module;  /* arena offsets; module SIZE_MAX = none */
+    size_t name_len, module_len; /* bytes (a name may hold a NUL from a damaged file) */
     uint64_t hash;
 };
 
@@ -68,12 +69,13 @@ static size_t arena_put(struct histo_table *t, const char *s, size_t n)
 
 static bool same(const struct histo_table *t, size_t i, const struct histo_row *r)
 {
-    const char *name = histo_table_name(t, i), *mod = histo_table_module(t, i);
-    if (strncmp(name, r->cls, r->cls_len) != 0 || name[r->cls_len] != 0)
+    const struct histo_class *c = &t->c[i];
+    if (c->name_len != r->cls_len || memcmp(t->arena + c->name, r->cls, r->cls_len) != 0)
         return false;
-    if (!mod)
+    if (c->module == SIZE_MAX)
         return r->module == NULL;
-    return r->module && strncmp(mod, r->module, r->module_len) == 0 && mod[r->module_len] == 0;
+    return r->module && c->module_len == r->module_len &&
+           memcmp(t->arena + c->module, r->module, r->module_len) == 0;
 }
 
 static void rehash(struct histo_table *t)
@@ -129,6 +131,8 @@ void histo_table_add(struct histo_table *t, const struct histo_row *r)
         k = t->n++;
         t->c[k].name = arena_put(t, r->cls, r->cls_len);
         t->c[k].module = r->module ? arena_put(t, r->module, r->module_len) : SIZE_MAX;
+        t->c[k].name_len = r->cls_len;
+        t->c[k].module_len = r->module ? r->module_len : 0;
         t->c[k].hash = h;
         size_t nf = (size_t)t->nfiles;
         memset(t->inst + k * nf, 0, nf * sizeof *t->inst);
