@@ -47,9 +47,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.by_field = 1;
     c.need_meta = (sel & 4) != 0 || c.by == BY_PATH || c.by == BY_STATUS;
     c.cal = (sel & 2) != 0;
+    /* bounded groups (2 shown, 32 tracked) and --over on every other input */
+    c.max_groups = (sel & 32) ? 2 : 0;
+    c.nover = (sel & 32) ? 2 : 0;
+    c.over_ns[0] = 1000000;
+    c.over_ns[1] = 1500000;
+    c.raw_paths = (sel & 64) != 0;
     struct lat_result r;
     lat_result_init(&r, &c);
     lat_scan_mem(&c, "fuzz", text, n, &r);
+    uint64_t before = lat_groups_total(&r.groups);
+    lat_groups_finish(&r.groups, c.max_groups, (enum lat_sort)(sel % 4), c.by == BY_MINUTE);
+    if (lat_groups_total(&r.groups) != before || (c.max_groups && r.groups.n > c.max_groups))
+        abort(); /* folding into (other) must keep every request */
     for (size_t i = 0; i < r.groups.n; i++) {
         lat_acc_flush(&r.groups.g[i].acc);
         if (c.cal) {

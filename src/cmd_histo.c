@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "histo_live.h"
 #include "histo_parse.h"
+#include "histo_table.h"
 #include "reader.h"
 #include "render.h"
 #include "report.h"
@@ -38,6 +39,10 @@ const char cmd_histo_help[] =
     "  --top N          rows per table (default 20; 0 = all)\n"
     "  --min-growth B   leak suspects must grow by at least B bytes first -> last\n"
     "                   (default 1048576 = 1 MiB; suffixes k, m, g)\n"
+    "  --max-classes N  classes tracked by name (default 100000; 0 = no limit): memory\n"
+    "                   stays bounded; rows of further classes are counted in the totals\n"
+    "                   and reported as untracked (a finding and a warning), never dropped\n"
+    "                   silently\n"
     "\n"
     "--csv writes the growth table with two or more files, else the top classes by bytes\n"
     "of the single file.\n"
@@ -56,121 +61,16 @@ const char cmd_histo_help[] =
     "\n"
     "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
     "Details: docs/histo.md\n";
-struct cls {
-    char *name;   /* class name */
-    char *module; /* or NULL */
-    int64_t *inst, *bytes; /* per file */
-    bool *present;
-};
-
-struct table {
-    struct cls *c;
-    size_t n, cap;
-    size_t *idx;
-    size_t icap;
-    int nfiles, cur;
-};
-
-static uint64_t fnv(const char *s, size_t n, const char *m, size_t mn)
+static void cls_cols(struct report_node *r, const struct histo_table *t, size_t i)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    h = (h ^ 0xff) * 1099511628211ull;
-    for (size_t i = 0; i < mn; i++)
-        h = (h ^ (unsigned char)m[i]) * 1099511628211ull;
-    return h;
-}
-
-static bool same(const struct cls *c, const struct histo_row *r)
-{
-    if (strlen(c->name) != r->cls_len || memcmp(c->name, r->cls, r->cls_len) != 0)
-        return false;
-    if (!c->module)
-        return r->module == NULL;
-    return r->module && strlen(c->module) == r->module_len &&
-           memcmp(c->module, r->module, r->module_len) == 0;
-}
-
-static void rehash(struct table *t)
-{
-    size_t nc = t->icap ? t->icap * 2 : 1024;
-    free(t->idx);
-    t->idx = xcalloc(nc, sizeof *t->idx);
-    t->icap = nc;
-    for (size_t k = 0; k < t->n; k++) {
-        struct cls *c = &t->c[k];
-        uint64_t h = fnv(c->name, strlen(c->name), c->module ? c->module : "",
-                         c->module ? strlen(c->module) : 0);
-        size_t i = (size_t)h & (nc - 1);
-        while (t->idx[i])
-            i = (i + 1) & (nc - 1);
-        t->idx[i] = k + 1;
-    }
+    rn_str(r, "class", histo_table_name(t, i));
+    const char *m = histo_table_module(t, i);
+    rn_str(r, "module", m ? m : "");
 }
 
 static void on_row(const struct histo_row *r, void *ctx)
 {
-    struct table *t = ctx;
-    if ((t->n + 1) * 2 > t->icap)
-        rehash(t);
-    uint64_t h = fnv(r->cls, r->cls_len, r->module ? r->module : "", r->module ? r->module_len : 0);
-    size_t i = (size_t)h & (t->icap - 1);
-    struct cls *c = NULL;
-    while (t->idx[i]) {
-        if (same(&t->c[t->idx[i] - 1], r)) {
-            c = &t->c[t->idx[i] - 1];
-            break;
-        }
-        i = (i + 1) & (t->icap - 1);
-    }
-    if (!c) {
-        xgrow((void **)&t->c, &t->cap, t->n + 1, sizeof *t->c);
-        c = &t->c[t->n];
-        c->name = xstrndup(r->cls, r->cls_len);
-        c->module = r->module ? xstrndup(r->module, r->module_len) : NULL;
-        c->inst = xcalloc((size_t)t->nfiles, sizeof *c->inst);
-        c->bytes = xcalloc((size_t)t->nfiles, sizeof *c->bytes);
-        c->present = xcalloc((size_t)t->nfiles, sizeof *c->present);
-        t->idx[i] = ++t->n;
-    }
-    c->inst[t->cur] += r->instances;
-    c->bytes[t->cur] += r->bytes;
-    c->present[t->cur] = true;
-}
-
-static int g_file; /* sort key file for the qsort comparators */
-static int g_last;
-
-static int by_bytes(const void *x, const void *y)
-{
-    const struct cls *a = *(const struct cls *const *)x, *b = *(const struct cls *const *)y;
-    if (a->bytes[g_file] != b->bytes[g_file])
-        return a->bytes[g_file] > b->bytes[g_file] ? -1 : 1;
-    return strcmp(a->name, b->name);
-}
-
-static int by_inst(const void *x, const void *y)
-{
-    const struct cls *a = *(const struct cls *const *)x, *b = *(const struct cls *const *)y;
-    if (a->inst[g_file] != b->inst[g_file])
-        return a->inst[g_file] > b->inst[g_file] ? -1 : 1;
-    return strcmp(a->name, b->name);
-}
-
-static int by_growth(const void *x, const void *y)
-{
-    const struct cls *a = *(const struct cls *const *)x, *b = *(const struct cls *const *)y;
-    int64_t ga = a->bytes[g_last] - a->bytes[0], gb = b->bytes[g_last] - b->bytes[0];
-    if (ga != gb)
-        return ga > gb ? -1 : 1;
-    return strcmp(a->name, b->name);
-}
-
-static void cls_cols(struct report_node *r, const struct cls *c)
-{
-    rn_str(r, "class", c->name);
-    rn_str(r, "module", c->module ? c->module : "");
+    histo_table_add(ctx, r);
 }
 
 static void finding(struct report_node *arr, const char *sev, const char *id, char *text)
@@ -180,14 +80,6 @@ static void finding(struct report_node *arr, const char *sev, const char *id, ch
     rn_str(o, "id", id);
     rn_str(o, "finding", text);
     free(text);
-}
-
-static bool monotonic(const struct cls *c, int nfiles)
-{
-    for (int f = 1; f < nfiles; f++)
-        if (c->bytes[f] <= c->bytes[f - 1])
-            return false;
-    return true;
 }
 
 static bool parse_bytes(const char *s, int64_t *out)
@@ -215,6 +107,7 @@ int cmd_histo(int argc, char **argv)
     common_opts_init(&co);
     int top = 20;
     int64_t min_growth = 1024 * 1024;
+    int64_t max_classes = 100000;
     char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int nfiles = 0;
     bool dashdash = false;
@@ -228,6 +121,8 @@ int cmd_histo(int argc, char **argv)
             continue;
         } else if (opt_is(x, "--top")) {
             top = (int)opt_int(x, opt_value(argc, argv, &i), 0, 100000000);
+        } else if (opt_is(x, "--max-classes")) {
+            max_classes = opt_int(x, opt_value(argc, argv, &i), 0, 1000000000);
         } else if (opt_is(x, "--min-growth")) {
             if (!parse_bytes(opt_value(argc, argv, &i), &min_growth))
                 die(EXIT_USAGE, "bad --min-growth");
@@ -240,9 +135,8 @@ int cmd_histo(int argc, char **argv)
     common_opts_finish(&co);
     struct diag d;
     diag_init(&d);
-    struct table t;
-    memset(&t, 0, sizeof t);
-    t.nfiles = nfiles;
+    struct histo_table t;
+    histo_table_init(&t, nfiles, (size_t)max_classes);
     int64_t *tot_i = xcalloc((size_t)nfiles, sizeof *tot_i);
     int64_t *tot_b = xcalloc((size_t)nfiles, sizeof *tot_b);
     int64_t *rep_i = xcalloc((size_t)nfiles, sizeof *rep_i);
@@ -289,11 +183,16 @@ int cmd_histo(int argc, char **argv)
         }
         reader_close(&r);
     }
-    for (size_t k = 0; k < t.n; k++)
-        for (int f = 0; f < nfiles; f++) {
-            tot_i[f] += t.c[k].inst[f];
-            tot_b[f] += t.c[k].bytes[f];
+    uint64_t untracked_rows = 0;
+    for (int f = 0; f < nfiles; f++) {
+        for (size_t k = 0; k < t.n; k++) {
+            tot_i[f] += histo_table_inst(&t, k, f);
+            tot_b[f] += histo_table_bytes(&t, k, f);
         }
+        tot_i[f] += t.untracked[f].instances;
+        tot_b[f] += t.untracked[f].bytes;
+        untracked_rows += t.untracked[f].rows;
+    }
 
     struct report_node *root = rn_root();
     struct report_node *in = rn_title(rn_obj(root, "input"), "gclat histo");
@@ -301,12 +200,15 @@ int cmd_histo(int argc, char **argv)
     for (int i = 0; i < nfiles; i++)
         rn_str(fl, NULL, files[i]);
     rn_int(in, "classes", (int64_t)t.n);
+    /* text shows the cap only when it was reached */
+    unsigned capflags = untracked_rows ? 0 : RF_NOTEXT;
+    rn_flags(rn_title(rn_int(in, "max_classes", max_classes), "max classes (--max-classes)"), capflags);
+    rn_flags(rn_title(rn_int(in, "untracked_rows", (int64_t)untracked_rows), "rows of untracked classes"),
+             capflags);
     struct report_node *fnd = rn_flags(rn_title(rn_arr(root, "findings"), "Findings"),
                                        RF_TABLE | RF_WIDE);
-    struct cls **ord = xcalloc(t.n + 1, sizeof *ord);
-    for (size_t k = 0; k < t.n; k++)
-        ord[k] = &t.c[k];
-    size_t lim = top > 0 && (size_t)top < t.n ? (size_t)top : t.n;
+    size_t lim = top > 0 ? (size_t)top : 0;
+    size_t *ord = NULL;
     struct report_node *csv = NULL;
     struct report_node *hs = rn_title(rn_arr(root, "histograms"), "Histograms");
     for (int f = 0; f < nfiles; f++) {
@@ -333,92 +235,114 @@ int cmd_histo(int argc, char **argv)
                                   (long long)tot_i[f], (long long)tot_b[f], (long long)rep_i[f],
                                   (long long)rep_b[f]));
         }
-        g_file = f;
-        qsort(ord, t.n, sizeof *ord, by_bytes);
+        const struct histo_untracked *u = &t.untracked[f];
+        if (u->rows) {
+            struct report_node *uo = rn_title(rn_obj(o, "untracked"), "rows of classes beyond --max-classes");
+            rn_int(uo, "rows", (int64_t)u->rows);
+            rn_int(uo, "instances", u->instances);
+            rn_int(uo, "bytes", u->bytes);
+            rn_title(rn_int(uo, "max_row_instances", u->max_row_instances), "largest row, instances");
+            rn_title(rn_int(uo, "max_row_bytes", u->max_row_bytes), "largest row, bytes");
+        }
+        size_t nb = histo_table_top(&t, HISTO_BY_BYTES, f, lim, 0, &ord);
         struct report_node *tb = rn_flags(rn_title(rn_arr(o, "top_bytes"), "top classes by bytes"),
                                           RF_TABLE);
-        for (size_t k = 0; k < lim && ord[k]->present[f]; k++) {
+        for (size_t k = 0; k < nb; k++) {
             struct report_node *r = rn_obj(tb, NULL);
+            size_t c = ord[k];
             rn_int(r, "rank", (int64_t)k + 1);
-            cls_cols(r, ord[k]);
-            rn_int(r, "instances", ord[k]->inst[f]);
-            rn_int(r, "bytes", ord[k]->bytes[f]);
-            rn_title(rn_num(r, "bytes_pct", tot_b[f] ? 100.0 * (double)ord[k]->bytes[f] /
+            cls_cols(r, &t, c);
+            rn_int(r, "instances", histo_table_inst(&t, c, f));
+            rn_int(r, "bytes", histo_table_bytes(&t, c, f));
+            rn_title(rn_num(r, "bytes_pct", tot_b[f] ? 100.0 * (double)histo_table_bytes(&t, c, f) /
                                                            (double)tot_b[f] : 0, 2), "% bytes");
         }
+        /* an untracked row larger than the last one shown could belong in the table */
+        bool bytes_short = u->rows && (nb < lim || lim == 0 || nb == 0 ||
+                                       u->max_row_bytes > histo_table_bytes(&t, ord[nb - 1], f));
+        free(ord);
         if (!csv)
             csv = tb;
-        qsort(ord, t.n, sizeof *ord, by_inst);
+        size_t ni = histo_table_top(&t, HISTO_BY_INSTANCES, f, lim, 0, &ord);
         struct report_node *ti = rn_flags(rn_title(rn_arr(o, "top_instances"),
                                                    "top classes by instances"), RF_TABLE);
-        for (size_t k = 0; k < lim && ord[k]->present[f]; k++) {
+        for (size_t k = 0; k < ni; k++) {
             struct report_node *r = rn_obj(ti, NULL);
+            size_t c = ord[k];
             rn_int(r, "rank", (int64_t)k + 1);
-            cls_cols(r, ord[k]);
-            rn_int(r, "instances", ord[k]->inst[f]);
-            rn_int(r, "bytes", ord[k]->bytes[f]);
-            rn_title(rn_num(r, "instances_pct", tot_i[f] ? 100.0 * (double)ord[k]->inst[f] /
+            cls_cols(r, &t, c);
+            rn_int(r, "instances", histo_table_inst(&t, c, f));
+            rn_int(r, "bytes", histo_table_bytes(&t, c, f));
+            rn_title(rn_num(r, "instances_pct", tot_i[f] ? 100.0 * (double)histo_table_inst(&t, c, f) /
                                                                (double)tot_i[f] : 0, 2),
                      "% instances");
+        }
+        bool inst_short = u->rows && (ni < lim || lim == 0 || ni == 0 ||
+                                      u->max_row_instances > histo_table_inst(&t, ord[ni - 1], f));
+        free(ord);
+        if (u->rows) {
+            char *msg = xasprintf("%s: %llu row(s) (%lld instances, %lld bytes, %.2f%% of the bytes) are of "
+                                  "classes beyond --max-classes %lld: counted in the totals, not in the "
+                                  "tables%s%s", files[f], (unsigned long long)u->rows, (long long)u->instances,
+                                  (long long)u->bytes,
+                                  tot_b[f] ? 100.0 * (double)u->bytes / (double)tot_b[f] : 0.0,
+                                  (long long)max_classes, nfiles > 1 ? " or the growth" : "",
+                                  bytes_short || inst_short
+                                      ? "; one of them is larger than the last row shown, so a top table "
+                                        "may miss a class: raise --max-classes"
+                                      : "");
+            if (!co.quiet)
+                warnx("%s", msg);
+            finding(fnd, bytes_short || inst_short ? "warning" : "info", "histo-classes-untracked", msg);
         }
     }
     struct histo_live_note note;
     if (nfiles >= 2 && histo_liveness_note(meta, (const char *const *)files, nfiles, &note))
         finding(fnd, note.severity, note.id, note.text);
     if (nfiles >= 2) {
-        g_last = nfiles - 1;
-        qsort(ord, t.n, sizeof *ord, by_growth);
-        char *title = xasprintf("Growth %s -> %s (by bytes)", files[0], files[nfiles - 1]);
+        int last = nfiles - 1;
+        char *title = xasprintf("Growth %s -> %s (by bytes)", files[0], files[last]);
         struct report_node *gt = rn_flags(rn_title(rn_arr(root, "growth"), title), RF_TABLE);
         free(title);
-        int nsus = 0;
-        for (size_t k = 0; k < t.n; k++) {
-            const struct cls *c = ord[k];
-            int64_t db = c->bytes[g_last] - c->bytes[0];
-            int64_t di = c->inst[g_last] - c->inst[0];
-            if (db <= 0)
-                break;
-            bool mono = monotonic(c, nfiles);
-            bool suspect = mono && db >= min_growth;
-            if (k < lim) {
-                struct report_node *r = rn_obj(gt, NULL);
-                cls_cols(r, c);
-                rn_title(rn_int(r, "instances_first", c->inst[0]), "instances first");
-                rn_title(rn_int(r, "instances_last", c->inst[g_last]), "instances last");
-                rn_title(rn_int(r, "instances_growth", di), "+instances");
-                rn_title(rn_int(r, "bytes_growth", db), "+bytes");
-                if (c->bytes[0] > 0)
-                    rn_title(rn_num(r, "growth_pct", 100.0 * (double)db / (double)c->bytes[0], 1),
-                             "+%");
-                else
-                    rn_title(rn_null(r, "growth_pct"), "+%");
-                rn_title(rn_bool(r, "grew_every_step", mono), "grew every step");
-                rn_title(rn_bool(r, "leak_suspect", suspect), "suspect");
-            }
-            if (suspect && nsus < 5) {
-                nsus++;
-                finding(fnd, "warning", "leak-suspect",
-                        xasprintf("%s grew in every histogram: %+lld instances, %+lld bytes "
-                                  "(%s -> %s)", c->name, (long long)di, (long long)db, files[0],
-                                  files[nfiles - 1]));
-            }
+        size_t ng = histo_table_top(&t, HISTO_BY_GROWTH, 0, lim, 0, &ord);
+        for (size_t k = 0; k < ng; k++) {
+            size_t c = ord[k];
+            int64_t b0 = histo_table_bytes(&t, c, 0);
+            int64_t db = histo_table_bytes(&t, c, last) - b0;
+            int64_t di = histo_table_inst(&t, c, last) - histo_table_inst(&t, c, 0);
+            bool mono = histo_table_monotonic(&t, c);
+            struct report_node *r = rn_obj(gt, NULL);
+            cls_cols(r, &t, c);
+            rn_title(rn_int(r, "instances_first", histo_table_inst(&t, c, 0)), "instances first");
+            rn_title(rn_int(r, "instances_last", histo_table_inst(&t, c, last)), "instances last");
+            rn_title(rn_int(r, "instances_growth", di), "+instances");
+            rn_title(rn_int(r, "bytes_growth", db), "+bytes");
+            if (b0 > 0)
+                rn_title(rn_num(r, "growth_pct", 100.0 * (double)db / (double)b0, 1), "+%");
+            else
+                rn_title(rn_null(r, "growth_pct"), "+%");
+            rn_title(rn_bool(r, "grew_every_step", mono), "grew every step");
+            rn_title(rn_bool(r, "leak_suspect", mono && db >= min_growth), "suspect");
         }
+        free(ord);
+        size_t ns = histo_table_top(&t, HISTO_BY_SUSPECT, 0, 5, min_growth, &ord);
+        for (size_t k = 0; k < ns; k++) {
+            size_t c = ord[k];
+            int64_t db = histo_table_bytes(&t, c, last) - histo_table_bytes(&t, c, 0);
+            int64_t di = histo_table_inst(&t, c, last) - histo_table_inst(&t, c, 0);
+            finding(fnd, "warning", "leak-suspect",
+                    xasprintf("%s grew in every histogram: %+lld instances, %+lld bytes "
+                              "(%s -> %s)", histo_table_name(&t, c), (long long)di, (long long)db, files[0],
+                              files[last]));
+        }
+        free(ord);
         csv = gt;
     }
     diag_report(&d, root, "unparsed_lines");
     common_render(&co, root, csv);
     ret = common_diag_status(&co, &d, ret);
     rn_free(root);
-    for (size_t k = 0; k < t.n; k++) {
-        free(t.c[k].name);
-        free(t.c[k].module);
-        free(t.c[k].inst);
-        free(t.c[k].bytes);
-        free(t.c[k].present);
-    }
-    free(t.c);
-    free(t.idx);
-    free(ord);
+    histo_table_fini(&t);
     free(tot_i);
     free(tot_b);
     free(rep_i);

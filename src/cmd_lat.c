@@ -57,6 +57,18 @@ const char cmd_lat_help[] =
     "\n"
     "Grouping and output:\n"
     "  --by KEY             one table per path|status|file|minute|hour or field number N\n"
+    "  --max-groups N       groups shown, the busiest (default 1000; 0 = no limit); the rest\n"
+    "                       are one '(other)' group, so every request is still counted.\n"
+    "                       The busiest N of the first 16*N distinct keys in input order\n"
+    "                       are kept: memory stays bounded whatever the number of keys\n"
+    "  --sort count|p99|name  group order: most requests first (default; minute and hour\n"
+    "                       groups default to time order), highest P99 first, or by key\n"
+    "  --route RE=NAME      --by path: paths matching the POSIX regex RE are the group NAME\n"
+    "                       (repeatable, first match wins)\n"
+    "  --raw-paths          --by path: keep ids in paths; by default a segment that is all\n"
+    "                       digits, a UUID or 16+ hex digits becomes {id} (/items/{id})\n"
+    "  --over LIST          count and share of requests slower than each threshold, e.g.\n"
+    "                       100ms,200ms (a bare number is ms; up to 16), overall and per group\n"
     "  --interval DUR       time series: count, P50, P99, max per interval (e.g. 1m, 10s, 1h)\n"
     "  --percentiles LIST   default 50,66,80,85,90,95,98,99,99.9,99.99,100\n"
     "  --format F           table (default), cal (byte-identical to the report's\n"
@@ -89,6 +101,7 @@ const char cmd_lat_help[] =
     "  gclat lat --log-format nginx --by status --status '!404' access.log.gz\n"
     "  gclat lat --log-format json --json-key duration_ms --interval 1m app.jsonl\n"
     "  gclat lat -f -2 --save a.hlog a/access*; gclat merge a.hlog b.hlog\n"
+    "  gclat lat -f -2 --by path --sort p99 --over 100ms,200ms access.log  # slow routes\n"
     "\n"
     "Percentile: nearest rank, the first value whose cumulative count reaches total*p/100.\n"
     "Variance: sample variance (n - 1). Details: docs/lat.md.\n";
@@ -130,6 +143,17 @@ static int cpu_count(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
+/* Groups in output order, the other group (if any) last. */
+static size_t ngroups(const struct lat_groups *g)
+{
+    return g->n + (g->other != NULL);
+}
+
+static struct lat_group *group_at(struct lat_groups *g, size_t i)
+{
+    return i < g->n ? &g->g[i] : g->other;
+}
+
 /* Bring every group to the finest base unit in the table and flush. */
 static void flush_groups(struct lat_groups *g)
 {
@@ -161,13 +185,14 @@ static void save_log(const char *path, struct lat_result *res, const char **name
             }
             continue;
         }
-        for (size_t i = 0; i < r->groups.n; i++) {
-            struct lat_acc *a = &r->groups.g[i].acc;
+        for (size_t i = 0; i < ngroups(&r->groups); i++) {
+            struct lat_group *g = group_at(&r->groups, i);
+            struct lat_acc *a = &g->acc;
             lat_acc_flush(a);
             const char *t = tag;
             char *both = NULL;
-            if (r->groups.g[i].key_len) {
-                both = tag ? xasprintf("%s/%s", tag, r->groups.g[i].key) : xstrdup(r->groups.g[i].key);
+            if (g->key_len) {
+                both = tag ? xasprintf("%s/%s", tag, g->key) : xstrdup(g->key);
                 t = both;
             }
             hdr_log_interval(f, t, 0.0, len, &a->h, (double)a->base_ns / 1e6);
@@ -176,6 +201,48 @@ static void save_log(const char *path, struct lat_result *res, const char **name
     }
     if (fclose(f) != 0)
         die(EXIT_IO, "cannot write %s", path);
+}
+
+/* --by: how many groups, what the other group holds, and --over overall. */
+static void report_grouping(struct report_node *top, const struct lat_cfg *c, const char *by,
+                            const struct lat_groups *g)
+{
+    uint64_t total = lat_groups_total(g);
+    uint64_t other = g->other ? g->other->acc.h.total : 0;
+    if (c->nover) {
+        uint64_t over[LAT_MAX_OVER] = {0};
+        for (size_t i = 0; i < ngroups(g); i++) {
+            const struct lat_group *x = i < g->n ? &g->g[i] : g->other;
+            for (int k = 0; k < c->nover; k++)
+                over[k] += x->acc.over[k];
+        }
+        lat_report_over(top, c->over_ns, over, c->nover, total);
+    }
+    struct report_node *o = rn_title(rn_obj(top, "grouping"), "Grouping");
+    if (!g->other)
+        rn_flags(o, RF_NOTEXT); /* nothing folded: the group tables say it all */
+    rn_flags(rn_str(o, "by", by), RF_NOTEXT);
+    rn_int(o, "groups", (int64_t)g->n);
+    rn_title(rn_int(o, "max_groups", (int64_t)c->max_groups), "max groups (--max-groups)");
+    rn_title(rn_int(o, "requests", (int64_t)total), "requests (all groups)");
+    rn_title(rn_int(o, "other_requests", (int64_t)other), "requests in (other)");
+    rn_unit(rn_title(rn_num(o, "other_pct", total ? 100.0 * (double)other / (double)total : 0, 3),
+                     "share in (other)"), "%");
+    rn_flags(rn_int(o, "keys_folded", (int64_t)g->keys_folded), RF_NOTEXT);
+    rn_flags(rn_bool(o, "keys_untracked", g->overflowed), RF_NOTEXT);
+    if (g->overflowed) {
+        char *t = xasprintf("more than %zu distinct keys: the busiest %zu of the first %zu in input order "
+                            "are shown; (other) holds every other request (--max-groups%s)",
+                            lat_track_max(c), c->max_groups, lat_track_max(c),
+                            c->by == BY_PATH ? ", --route" : "");
+        rn_str(o, "note", t);
+        free(t);
+    } else if (g->keys_folded) {
+        char *t = xasprintf("%llu smaller groups are folded into (other) (--max-groups %zu)",
+                            (unsigned long long)g->keys_folded, c->max_groups);
+        rn_str(o, "note", t);
+        free(t);
+    }
 }
 
 static void report_inputs(struct report_node *root, struct lat_result *r)
@@ -212,6 +279,9 @@ int cmd_lat(int argc, char **argv)
     int threads = cpu_count();
     struct column *cols = NULL;
     size_t ncol = 0;
+    const char *sort = NULL;
+    bool max_groups_given = false;
+    c.max_groups = 1000;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -271,6 +341,48 @@ int cmd_lat(int argc, char **argv)
             free(st);
         } else if (opt_is(a, "--by")) {
             by = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--max-groups")) {
+            int64_t n;
+            if (!parse_int64(opt_value(argc, argv, &i), &n) || n < 0 || n > 1000000)
+                die(EXIT_USAGE, "--max-groups needs 0..1000000 (0 = no limit)");
+            c.max_groups = (size_t)n;
+            max_groups_given = true;
+        } else if (opt_is(a, "--sort")) {
+            sort = opt_value(argc, argv, &i);
+            if (strcmp(sort, "count") == 0)
+                c.sort = SORT_COUNT;
+            else if (strcmp(sort, "p99") == 0)
+                c.sort = SORT_P99;
+            else if (strcmp(sort, "name") == 0)
+                c.sort = SORT_NAME;
+            else
+                die(EXIT_USAGE, "--sort is count, p99 or name");
+        } else if (opt_is(a, "--route")) {
+            const char *v = opt_value(argc, argv, &i);
+            const char *eq = strrchr(v, '=');
+            if (!eq || eq == v || !eq[1])
+                die(EXIT_USAGE, "--route needs REGEX=NAME (e.g. '^/api/items/[^/]+$=/api/items/{id}')");
+            c.routes = xrealloc(c.routes, (c.nroutes + 1) * sizeof *c.routes);
+            char *re = xstrndup(v, (size_t)(eq - v));
+            const char *err = NULL;
+            if (!lat_filter_compile(&c.routes[c.nroutes].re, re, &err))
+                die(EXIT_USAGE, "--route %s: %s", re, err);
+            free(re);
+            c.routes[c.nroutes++].name = xstrdup(eq + 1);
+        } else if (opt_is(a, "--raw-paths")) {
+            c.raw_paths = true;
+        } else if (opt_is(a, "--over")) {
+            const char *v = opt_value(argc, argv, &i);
+            int64_t us[LAT_MAX_OVER];
+            int n = parse_duration_list_us(v, 1000, us, LAT_MAX_OVER);
+            if (n <= 0)
+                die(EXIT_USAGE, "--over needs up to %d durations like 100ms,200ms (got %s)", LAT_MAX_OVER, v);
+            for (int k = 0; k < n; k++) {
+                if (us[k] < 0 || us[k] > INT64_MAX / 1000)
+                    die(EXIT_USAGE, "--over: %s is out of range", v);
+                c.over_ns[k] = us[k] * 1000;
+            }
+            c.nover = n;
         } else if (opt_is(a, "--interval")) {
             c.interval_ms = opt_duration_us(a, opt_value(argc, argv, &i), 1000000, 1000) / 1000;
         } else if (opt_is(a, "--percentiles")) {
@@ -373,6 +485,12 @@ int cmd_lat(int argc, char **argv)
         if (ncol > 1)
             die(EXIT_USAGE, "--by and NAME=FILES columns cannot be combined");
     }
+    if ((c.nroutes || c.raw_paths) && c.by != BY_PATH)
+        die(EXIT_USAGE, "--route and --raw-paths need --by path");
+    if ((sort || max_groups_given) && c.by == BY_NONE)
+        die(EXIT_USAGE, "--sort and --max-groups need --by");
+    if (c.by == BY_NONE)
+        c.max_groups = 0;
     c.need_meta = c.nstatus || c.npaths || c.by == BY_PATH || c.by == BY_STATUS;
     c.need_time = c.interval_ms || c.by == BY_MINUTE || c.by == BY_HOUR;
     c.cal = fmt == FMT_CAL;
@@ -405,9 +523,8 @@ int cmd_lat(int argc, char **argv)
             if (rc && !ret)
                 ret = rc;
         }
-        lat_groups_sort(&res[k].groups);
+        lat_groups_finish(&res[k].groups, c.max_groups, c.sort, c.by == BY_MINUTE || c.by == BY_HOUR);
         lat_groups_sort(&res[k].intervals);
-        flush_groups(&res[k].groups);
         flush_groups(&res[k].intervals);
         /* totals for the input section and --save's time span */
         diag_merge(&total.diag, &res[k].diag);
@@ -434,15 +551,14 @@ int cmd_lat(int argc, char **argv)
         goto done;
     uint64_t nvalues = 0;
     for (size_t k = 0; k < ncol; k++)
-        for (size_t i = 0; i < res[k].groups.n; i++)
-            nvalues += res[k].groups.g[i].acc.h.total;
+        nvalues += lat_groups_total(&res[k].groups);
 
     FILE *out = common_output(&co);
     if (fmt == FMT_CAL || fmt == FMT_HGRM) {
         for (size_t k = 0; k < ncol; k++)
-            for (size_t i = 0; i < res[k].groups.n; i++) {
-                struct lat_group *g = &res[k].groups.g[i];
-                if (ncol > 1 || res[k].groups.n > 1 || c.by != BY_NONE)
+            for (size_t i = 0; i < ngroups(&res[k].groups); i++) {
+                struct lat_group *g = group_at(&res[k].groups, i);
+                if (ncol > 1 || ngroups(&res[k].groups) > 1 || c.by != BY_NONE)
                     fprintf(out, "==> %s <==\n", ncol > 1 ? names[k] : g->key);
                 if (fmt == FMT_CAL)
                     lat_cal_print(out, &g->acc);
@@ -464,8 +580,8 @@ int cmd_lat(int argc, char **argv)
                 }
             } else {
                 for (size_t k = 0; k < ncol; k++)
-                    for (size_t i = 0; i < res[k].groups.n; i++) {
-                        struct lat_group *g = &res[k].groups.g[i];
+                    for (size_t i = 0; i < ngroups(&res[k].groups); i++) {
+                        struct lat_group *g = group_at(&res[k].groups, i);
                         struct report_node *row = rn_obj(rows, NULL);
                         rn_str(row, "group", ncol > 1 ? names[k] : (g->key_len ? g->key : "all"));
                         lat_report_flat(row, &g->acc, pct, npct, out_ns);
@@ -489,14 +605,17 @@ int cmd_lat(int argc, char **argv)
                     lat_groups_get(&res[0].groups, "", 0, 0);
                 lat_report_acc(top, &res[0].groups.g[0].acc, pct, npct, out_ns);
             } else {
+                report_grouping(top, &c, by, &res[0].groups);
                 struct report_node *ga = rn_title(rn_arr(top, "groups"), "Groups");
-                for (size_t i = 0; i < res[0].groups.n; i++) {
-                    struct lat_group *g = &res[0].groups.g[i];
+                for (size_t i = 0; i < ngroups(&res[0].groups); i++) {
+                    struct lat_group *g = group_at(&res[0].groups, i);
                     struct report_node *go = rn_obj(ga, NULL);
                     char *t = xasprintf("%s %s", by, g->key);
                     rn_title(go, t);
                     free(t);
                     rn_flags(rn_str(go, "key", g->key), RF_NOTEXT);
+                    if (g == res[0].groups.other)
+                        rn_flags(rn_bool(go, "other", true), RF_NOTEXT);
                     lat_report_acc(go, &g->acc, pct, npct, out_ns);
                 }
             }
@@ -560,6 +679,11 @@ done:
         lat_filter_free(&c.exc[k]);
     for (size_t k = 0; k < c.npaths; k++)
         lat_filter_free(&c.paths[k]);
+    for (size_t k = 0; k < c.nroutes; k++) {
+        lat_filter_free(&c.routes[k].re);
+        free(c.routes[k].name);
+    }
+    free(c.routes);
     free(c.inc);
     free(c.exc);
     free(c.paths);

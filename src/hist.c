@@ -119,7 +119,8 @@ static void map_grow(struct hist *h)
     size_t old_cap = h->map_cap;
     int64_t *ok = h->keys;
     uint64_t *ov = h->vals;
-    h->map_cap = old_cap ? old_cap * 2 : 64;
+    /* start small: a --by group with a handful of values costs ~128 bytes */
+    h->map_cap = old_cap ? old_cap * 2 : 8;
     h->keys = xmalloc(h->map_cap * sizeof *h->keys);
     h->vals = xcalloc(h->map_cap, sizeof *h->vals);
     memset(h->keys, 0xff, h->map_cap * sizeof *h->keys); /* all -1 */

@@ -32,6 +32,20 @@ struct lat_filter {
 
 enum lat_by { BY_NONE, BY_PATH, BY_STATUS, BY_FILE, BY_MINUTE, BY_HOUR, BY_FIELD };
 
+/* Order of the --by groups in the output (the "other" group always last). */
+enum lat_sort { SORT_DEFAULT, SORT_COUNT, SORT_P99, SORT_NAME };
+
+/* --route REGEX=NAME: a request path matching re is grouped as name. */
+struct lat_route {
+    struct lat_filter re;
+    char *name;
+};
+
+#define LAT_MAX_OVER 16
+/* Keys tracked per --max-groups group shown: the N busiest of the first
+   LAT_TRACK_FACTOR * N distinct keys get a group of their own. */
+#define LAT_TRACK_FACTOR 16
+
 struct lat_cfg {
     enum lat_src src;
     int field;               /* LAT_SRC_FIELD: 1-based, < 0 from the end; AFTER_REQUEST: k-th token */
@@ -51,6 +65,13 @@ struct lat_cfg {
     size_t npaths;
     enum lat_by by;
     int by_field;
+    struct lat_route *routes;  /* --by path: first match names the group */
+    size_t nroutes;
+    bool raw_paths;            /* --by path: no {id} templating */
+    size_t max_groups;         /* groups shown; the rest are "other" (0 = no limit) */
+    enum lat_sort sort;
+    int64_t over_ns[LAT_MAX_OVER]; /* --over thresholds */
+    int nover;
     int time_field;          /* 0 = auto ([..] or ISO at line start / JSON time key) */
     int64_t interval_ms;     /* 0 = no time series */
     bool cal;                /* keep the value strings for --format cal */
@@ -135,6 +156,19 @@ bool lat_filter_compile(struct lat_filter *f, const char *pat, const char **err)
 bool lat_filter_match(const struct lat_filter *f, const char *line, size_t len);
 void lat_filter_free(struct lat_filter *f);
 
+/* ---- --by path keys (lat_route.c) ---- */
+
+/*
+ * The group key of request path p[0..n): the NAME of the first --route whose
+ * RE matches, else (unless raw_paths) the path with every segment that looks
+ * like an id -- all digits, a UUID, 16+ hex digits -- replaced by "{id}".
+ * The key is p itself or written to *buf (grown as needed); *klen its length.
+ */
+const char *lat_route_key(const struct lat_cfg *c, const char *p, size_t n, char **buf, size_t *cap,
+                          size_t *klen);
+/* True if segment s[0..n) is id-like (see above). */
+bool lat_route_id_segment(const char *s, size_t n);
+
 /* ---- presets and units (lat_format.c) ---- */
 
 /* Apply a --log-format preset; false if unknown. */
@@ -156,12 +190,21 @@ struct lat_strmap { /* value text -> count, for --format cal */
     size_t cap, used;
 };
 
+/* Values an accumulator records straight into its (small-start) histogram
+   before it gets the 16 KB dense array: a --by group seen a few times costs
+   a few hundred bytes, a busy one gets the fast path. */
+#define LAT_DENSE_AFTER 256
+
 struct lat_acc {
     struct hist h;
     int64_t base_ns;
     int scale;               /* decimals relative to the input unit */
     uint64_t *dense;         /* counts of values < LAT_DENSE, flushed into h */
     uint64_t dense_n;
+    uint32_t cold_n;         /* values recorded before dense existed (saturates) */
+    int nover;               /* --over: counts of values above each threshold */
+    const int64_t *over_ns;  /* thresholds (the cfg's), nover of them */
+    uint64_t *over;
     struct lat_strmap *cal;  /* NULL unless --format cal */
     uint64_t *cal_dense;     /* cal: counts of canonical integer strings "0".."2047",
                                 moved into cal by lat_acc_flush */
@@ -170,6 +213,8 @@ struct lat_acc {
 static inline bool lat_canonical_int(const char *s, size_t n) { return n == 1 || (n > 1 && s[0] != '0'); }
 
 void lat_acc_init(struct lat_acc *a, int precision, int64_t unit_ns, bool cal);
+/* Count values above each of over_ns[0..n) (ns; the array must outlive a). */
+void lat_acc_set_over(struct lat_acc *a, const int64_t *over_ns, int n);
 void lat_acc_fini(struct lat_acc *a);
 /* Record a value of mant * 10^-ndec input units (text kept for cal); false if out of range. */
 bool lat_acc_add(struct lat_acc *a, const struct lat_cfg *c, int64_t mant, int ndec, const char *text,
@@ -191,6 +236,15 @@ struct lat_group {
     struct lat_acc acc;
 };
 
+/*
+ * The group table. Keys are admitted in first-seen order while fewer than
+ * track_max are held (0 = no limit); a request of a key not admitted goes to
+ * `other`, which therefore still counts every request. With `frozen` set,
+ * only keys present there are admitted (a re-scan with the admission
+ * decided). Groups stay in g[] in first-seen order until lat_groups_finish.
+ */
+#define LAT_OTHER_KEY "(other)"
+
 struct lat_groups {
     struct lat_group *g;
     size_t n, cap;
@@ -199,14 +253,37 @@ struct lat_groups {
     int precision;
     int64_t unit_ns;
     bool cal;
+    size_t track_max;
+    const struct lat_groups *frozen;
+    struct lat_group *other; /* NULL until a request lands there */
+    bool overflowed;         /* a key was refused for track_max (not for frozen) */
+    uint64_t keys_folded;    /* tracked keys moved into other by lat_groups_finish */
+    const int64_t *over_ns;  /* --over thresholds for every accumulator */
+    int nover;
 };
 
 void lat_groups_init(struct lat_groups *t, int precision, int64_t unit_ns, bool cal);
 void lat_groups_fini(struct lat_groups *t);
+/* The group of key, created if admitted, else the other group. */
 struct lat_group *lat_groups_get(struct lat_groups *t, const char *key, size_t n, int64_t sort_key);
+/* The group of key if present (never creates; read-only, thread-safe). */
+const struct lat_group *lat_groups_find(const struct lat_groups *t, const char *key, size_t n);
+/* The other group, created empty if needed. */
+struct lat_group *lat_groups_other(struct lat_groups *t);
+/* Add src into dst: src's keys in src's first-seen order (admitted per dst's
+   rules, else into dst's other), then src's other into dst's other. */
 void lat_groups_merge(struct lat_groups *dst, struct lat_groups *src);
 /* Sort by sort_key then key (deterministic output). */
 void lat_groups_sort(struct lat_groups *t);
+/*
+ * Keep the max_groups groups with the most requests (ties: by key; 0 = all),
+ * fold the others into the other group, and order what is kept: by count
+ * (descending), by P99 (descending) or by key; SORT_DEFAULT is by count,
+ * except time_order (minute/hour groups) by time. Every group is flushed.
+ */
+void lat_groups_finish(struct lat_groups *t, size_t max_groups, enum lat_sort sort, bool time_order);
+/* Total requests over every group and the other group. */
+uint64_t lat_groups_total(const struct lat_groups *t);
 
 /* ---- scanning (lat_scan.c) ---- */
 
@@ -220,6 +297,8 @@ struct lat_result {
     bool have_time;
 };
 
+/* Distinct keys tracked for --by (0 = no limit) under c's --max-groups. */
+size_t lat_track_max(const struct lat_cfg *c);
 void lat_result_init(struct lat_result *r, const struct lat_cfg *c);
 void lat_result_fini(struct lat_result *r);
 /* Scan one input (path or "-"); threads > 1 splits a regular file. Returns 0 or an exit code. */
@@ -250,6 +329,9 @@ void lat_report_flat(struct report_node *row, const struct lat_acc *a, const dou
                      int64_t out_ns);
 /* HdrHistogram's percentile distribution (.hgrm) text. */
 void lat_print_hgrm(FILE *f, const struct lat_acc *a, int64_t out_ns);
+/* --over: an "over" table {threshold_ms, count, share_pct} of counts[0..n) out of total. */
+void lat_report_over(struct report_node *parent, const int64_t *over_ns, const uint64_t *counts, int n,
+                     uint64_t total);
 /* Value in output units and its decimals. */
 double lat_out_value(const struct lat_acc *a, int64_t v, int64_t out_ns, int *decimals);
 

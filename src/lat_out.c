@@ -25,6 +25,42 @@ double lat_out_value(const struct lat_acc *a, int64_t v, int64_t out_ns, int *de
     return (double)v * (double)a->base_ns / (double)out_ns;
 }
 
+/* Threshold in ms and the decimals that show it exactly (ns resolution). */
+static double over_ms(int64_t ns, int *decimals)
+{
+    int d = 6;
+    for (int64_t f = 1; d > 0 && ns % (f * 10) == 0; f *= 10)
+        d--;
+    *decimals = d;
+    return (double)ns / 1e6;
+}
+
+static void over_key(char *buf, size_t len, int64_t ns, const char *suffix)
+{
+    int d;
+    double ms = over_ms(ns, &d);
+    snprintf(buf, len, "over_%.*fms%s", d, ms, suffix);
+}
+
+void lat_report_over(struct report_node *parent, const int64_t *over_ns, const uint64_t *counts, int n,
+                     uint64_t total)
+{
+    struct report_node *t = rn_flags(rn_arr(parent, "over"), RF_TABLE);
+    rn_title(t, "Requests over thresholds");
+    for (int k = 0; k < n; k++) {
+        struct report_node *row = rn_obj(t, NULL);
+        int d;
+        double ms = over_ms(over_ns[k], &d);
+        struct report_node *th = d ? rn_num(row, "threshold_ms", ms, d) : rn_int(row, "threshold_ms", over_ns[k] / 1000000);
+        rn_unit(rn_title(th, "over"), "ms");
+        rn_title(rn_int(row, "count", (int64_t)counts[k]), "requests");
+        if (total)
+            rn_unit(rn_title(rn_num(row, "share_pct", 100.0 * (double)counts[k] / (double)total, 3), "share"), "%");
+        else
+            rn_unit(rn_title(rn_null(row, "share_pct"), "share"), "%");
+    }
+}
+
 static void pct_label(char *buf, size_t len, double p)
 {
     snprintf(buf, len, "P%.6g", p);
@@ -132,6 +168,23 @@ void lat_report_acc(struct report_node *parent, const struct lat_acc *a, const d
     rn_bool(s, "exact", h->exact);
     if (!h->exact)
         rn_int(s, "precision_digits", h->sig_digits);
+    if (a->nover)
+        lat_report_over(parent, a->over_ns, a->over, a->nover, h->total);
+}
+
+/* --over columns of a flat row: over_100ms (count) and over_100ms_pct. */
+static void flat_over(struct report_node *row, const struct lat_acc *a)
+{
+    for (int k = 0; k < a->nover; k++) {
+        char key[64];
+        over_key(key, sizeof key, a->over_ns[k], "");
+        rn_int(row, key, (int64_t)a->over[k]);
+        over_key(key, sizeof key, a->over_ns[k], "_pct");
+        if (a->h.total)
+            rn_num(row, key, 100.0 * (double)a->over[k] / (double)a->h.total, 3);
+        else
+            rn_null(row, key);
+    }
 }
 
 void lat_report_flat(struct report_node *row, const struct lat_acc *a, const double *pct, int npct,
@@ -150,6 +203,7 @@ void lat_report_flat(struct report_node *row, const struct lat_acc *a, const dou
         static const char *const rest[] = {"mean", "stddev", "variance", "min", "max"};
         for (size_t k = 0; k < sizeof rest / sizeof rest[0]; k++)
             rn_null(row, rest[k]);
+        flat_over(row, a);
         free(hit);
         return;
     }
@@ -165,6 +219,7 @@ void lat_report_flat(struct report_node *row, const struct lat_acc *a, const dou
     rn_num(row, "variance", hist_variance(h) * scale * scale, sd);
     num_out(row, "min", a, h->total ? h->min : 0, out_ns);
     num_out(row, "max", a, h->max, out_ns);
+    flat_over(row, a);
     free(hit);
 }
 

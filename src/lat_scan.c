@@ -6,6 +6,13 @@
  * so diag examples and line numbers read as in a single pass. Standard input
  * and gzip go through reader.h on one thread. Memory is per thread one read
  * buffer (grown only for a longer line) plus the groups: flat in input size.
+ *
+ * --by keys are admitted in input order up to lat_track_max (the rest go to
+ * the "other" group), and the result must not depend on -j: a range whose
+ * own table overflowed may have put into its other group keys that an
+ * earlier range admitted, so such ranges are scanned again once the
+ * admitted set is final (frozen), in parallel. Ranges that did not overflow
+ * (the common case) are merged as they are.
  */
 #include "lat.h"
 #include "reader.h"
@@ -74,13 +81,25 @@ struct worker {
     bool fast;                  /* the common case, see fast_line() */
     char key[32];
     size_t key_len;
+    char *rbuf;                 /* --by path: the templated key */
+    size_t rcap;
 };
+
+size_t lat_track_max(const struct lat_cfg *c)
+{
+    if (c->by == BY_NONE || c->max_groups == 0)
+        return 0;
+    return c->max_groups * LAT_TRACK_FACTOR;
+}
 
 void lat_result_init(struct lat_result *r, const struct lat_cfg *c)
 {
     memset(r, 0, sizeof *r);
     lat_groups_init(&r->groups, c->precision, c->unit_ns, c->cal);
     lat_groups_init(&r->intervals, c->precision, c->unit_ns, false);
+    r->groups.track_max = lat_track_max(c);
+    r->groups.over_ns = r->intervals.over_ns = c->over_ns;
+    r->groups.nover = r->intervals.nover = c->nover;
     diag_init(&r->diag);
     r->first_ms = INT64_MAX;
     r->last_ms = INT64_MIN;
@@ -194,10 +213,8 @@ static void process_line(struct worker *w, const char *line, size_t len, uint64_
         int64_t sk = 0;
         switch (c->by) {
         case BY_PATH:
-            if (m.path) {
-                k = m.path;
-                kl = m.path_len;
-            }
+            if (m.path)
+                k = lat_route_key(c, m.path, m.path_len, &w->rbuf, &w->rcap, &kl);
             break;
         case BY_STATUS:
             if (m.status) {
@@ -273,6 +290,12 @@ static void worker_init(struct worker *w, const struct lat_cfg *c, const char *f
         w->nlit = 0;
     w->fast = c->src == LAT_SRC_FIELD && c->sep_blank && c->field < 0 && c->by == BY_NONE && !c->need_meta &&
               !c->need_time && !c->interval_ms && (c->ninc + c->nexc == 0 || w->all_lit);
+}
+
+static void worker_fini(struct worker *w)
+{
+    free(w->rbuf);
+    w->rbuf = NULL;
 }
 
 /*
@@ -376,6 +399,7 @@ void lat_scan_mem(const struct lat_cfg *c, const char *name, const char *data, s
     uint64_t lineno = 0;
     scan_buf(&w, data, len, true, &lineno);
     r->bytes += len;
+    worker_fini(&w);
 }
 
 struct range_task {
@@ -497,6 +521,7 @@ static void *range_main(void *arg)
     if (range_mmap(t, &w, &lineno)) {
         t->part.bytes = (uint64_t)(t->end - t->start);
         t->lines = lineno;
+        worker_fini(&w);
         return NULL;
     }
     size_t cap = READ_CHUNK;
@@ -533,6 +558,7 @@ static void *range_main(void *arg)
     t->part.bytes = (uint64_t)(t->end - t->start);
     t->lines = lineno;
     free(buf);
+    worker_fini(&w);
     return NULL;
 }
 
@@ -605,7 +631,48 @@ static int scan_reader(const struct lat_cfg *c, const char *path, struct lat_res
     }
     reader_close(&rd);
     reader_progress_done();
+    worker_fini(&w);
     return ret;
+}
+
+/* Run the tasks t[idx[0..n)] on n threads (the first on this one). */
+static void run_ranges(struct range_task *t, const int *idx, int n)
+{
+    pthread_t *tid = xcalloc((size_t)(n > 0 ? n : 1), sizeof *tid);
+    for (int k = 1; k < n; k++)
+        if (pthread_create(&tid[k], NULL, range_main, &t[idx[k]]) != 0)
+            die(EXIT_IO, "cannot start a thread");
+    if (n > 0)
+        range_main(&t[idx[0]]);
+    for (int k = 1; k < n; k++)
+        pthread_join(tid[k], NULL);
+    free(tid);
+}
+
+/*
+ * Which ranges to scan again (see the top of this file): once a range k
+ * overflowed and r held keys before it, r's admitted set is completed with
+ * k's keys in k's order (r is then full: k alone saw track_max keys) and
+ * every overflowed range from k on is re-scanned against it. Ranges before
+ * k are merged into r here; returns k (threads if none).
+ */
+static int merge_until_rescan(struct lat_result *r, struct range_task *t, int threads, uint64_t *offset)
+{
+    for (int k = 0; k < threads; k++) {
+        struct lat_groups *g = &t[k].part.groups;
+        bool r_empty = r->groups.n == 0 && !r->groups.overflowed;
+        if (g->overflowed && !g->frozen && !r_empty) {
+            for (size_t i = 0; i < g->n; i++)
+                lat_groups_get(&r->groups, g->g[i].key, g->g[i].key_len, g->g[i].sort_key);
+            r->groups.overflowed = true;
+            return k;
+        }
+        merge_part(r, &t[k].part, *offset);
+        *offset += t[k].lines;
+        lat_result_fini(&t[k].part);
+        lat_result_init(&t[k].part, t[k].c);
+    }
+    return threads;
 }
 
 int lat_scan_file(const struct lat_cfg *c, const char *path, int threads, struct lat_result *r)
@@ -633,8 +700,10 @@ int lat_scan_file(const struct lat_cfg *c, const char *path, int threads, struct
     if (threads > 64)
         threads = 64;
     struct range_task *t = xcalloc((size_t)threads, sizeof *t);
-    pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
     off_t prev = 0;
+    /* keys already tracked up to the limit: admission is decided */
+    bool full = r->groups.track_max && (r->groups.n >= r->groups.track_max || r->groups.overflowed);
+    int *idx = xcalloc((size_t)threads, sizeof *idx);
     for (int k = 0; k < threads; k++) {
         t[k].c = c;
         t[k].path = path;
@@ -645,29 +714,40 @@ int lat_scan_file(const struct lat_cfg *c, const char *path, int threads, struct
             t[k].end = prev;
         prev = t[k].end;
         lat_result_init(&t[k].part, c);
+        if (full)
+            t[k].part.groups.frozen = &r->groups;
+        idx[k] = k;
     }
 #ifdef POSIX_FADV_SEQUENTIAL
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-    for (int k = 1; k < threads; k++)
-        if (pthread_create(&tid[k], NULL, range_main, &t[k]) != 0)
-            die(EXIT_IO, "cannot start a thread");
-    range_main(&t[0]);
-    for (int k = 1; k < threads; k++)
-        pthread_join(tid[k], NULL);
-    int ret = 0;
+    run_ranges(t, idx, threads);
     uint64_t offset = 0;
+    int k0 = merge_until_rescan(r, t, threads, &offset);
+    int nre = 0;
+    for (int k = k0; k < threads; k++)
+        if (t[k].part.groups.overflowed && !t[k].part.groups.frozen) {
+            lat_result_fini(&t[k].part);
+            lat_result_init(&t[k].part, c);
+            t[k].part.groups.frozen = &r->groups;
+            t[k].err = 0;
+            idx[nre++] = k;
+        }
+    run_ranges(t, idx, nre);
+    for (int k = k0; k < threads; k++) {
+        merge_part(r, &t[k].part, offset);
+        offset += t[k].lines;
+    }
+    int ret = 0;
     for (int k = 0; k < threads; k++) {
         if (t[k].err && !ret) {
             warnx("%s: %s", path, strerror(t[k].err));
             ret = EXIT_IO;
         }
-        merge_part(r, &t[k].part, offset);
-        offset += t[k].lines;
         lat_result_fini(&t[k].part);
     }
+    free(idx);
     free(t);
-    free(tid);
     close(fd);
     return ret;
 }

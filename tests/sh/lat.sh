@@ -145,4 +145,74 @@ want=$(awk '{print substr($4, 2, 17)}' "$T/int.log" | sort | uniq -c | awk '{pri
 got=$("$G" lat -f -2 --by minute --csv "$T/int.log" | tail -n +2 | cut -d, -f2 | paste -sd' ')
 [ "$want" = "$got" ] && ok "--by minute counts == awk over [dd/Mon/yyyy:HH:MM" || nok "--by minute: want $want got $got"
 
+# --by path at high cardinality (200k distinct paths; 1M is in bench/bench_lat.sh):
+# every request is counted (groups + other == awk's line count), each kept
+# group's count is awk's count for that key, the kept groups are the busiest of
+# the first 16 * --max-groups keys in input order (recomputed in Python from
+# the raw log), -j 1 == -j 2, and memory stays bounded (4.8 GB before for 300k).
+awk -v n=200000 'BEGIN { srand(21); for (i = 0; i < n; i++) {
+    r = rand(); p = (r < 0.3) ? sprintf("/hot/h%d", int(rand() * 40)) : (r < 0.4) ? sprintf("/api/items/%d", int(rand() * 1e6)) :
+      (r < 0.42) ? sprintf("/u/%08x-%04x-4%03x-8%03x-%012x/cart", i, i % 65536, i % 4096, i % 4096, i * 7) : sprintf("/shop/item-%d/view", i)
+    printf "10.0.0.%d - - [11/Apr/2023:10:%02d:%02d +0800] \"GET %s?q=%d HTTP/1.1\" %d 512 %d t%x\n",
+      i % 250, (i / 6000) % 60, (i / 100) % 60, p, i, (rand() < 0.05) ? 500 : 200, int(rand() * rand() * 900), i } }' > "$T/paths.log"
+rss_kb() { /usr/bin/time -f %M -o "$T/rss" "$@" > "$T/rss.out" 2>/dev/null; cat "$T/rss"; }
+if [ -x /usr/bin/time ]; then
+  kb=$(rss_kb "$G" lat -f -2 --by path -j 2 --json "$T/paths.log")
+  [ "$kb" -lt 200000 ] && ok "--by path, 200k distinct paths: peak RSS $((kb / 1024)) MB (< 200)" || nok "--by path 200k paths: peak RSS $kb KB"
+fi
+"$G" lat -f -2 --by path --max-groups 50 --over 100ms,500ms -j 1 --json "$T/paths.log" > "$T/p1.json"
+"$G" lat -f -2 --by path --max-groups 50 --over 100ms,500ms -j 2 --json "$T/paths.log" > "$T/p2.json"
+cmp -s "$T/p1.json" "$T/p2.json" && ok "--by path --max-groups: -j 1 == -j 2" || nok "--by path --max-groups: -j 1 != -j 2"
+python3 - "$T/paths.log" "$T/p1.json" 50 <<'PY' && ok "--by path --max-groups: groups + other == all requests, kept groups == busiest of the first 16N keys, counts and --over == awk" || nok "--by path --max-groups vs recomputation"
+import json, re, sys
+log, js, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+idseg = re.compile(r"[0-9]+|[0-9a-fA-F]{16,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+def route(p):
+    return "/".join("{id}" if idseg.fullmatch(s) else s for s in p.split("/"))
+first, cnt, over100, over500 = {}, {}, {}, {}
+total = 0
+for line in open(log):
+    f = line.split()
+    path = route(f[6].split("?")[0])
+    v = int(f[-2])
+    total += 1
+    first.setdefault(path, len(first))
+    cnt[path] = cnt.get(path, 0) + 1
+    over100[path] = over100.get(path, 0) + (v > 100)
+    over500[path] = over500.get(path, 0) + (v > 500)
+tracked = [k for k, i in first.items() if i < 16 * n]
+want = sorted(tracked, key=lambda k: (-cnt[k], k.encode()))[:n]
+d = json.load(open(js))["lat"]
+groups = d["groups"]
+kept = [g for g in groups if not g.get("other")]
+other = [g for g in groups if g.get("other")]
+assert [g["key"] for g in kept] == want, ([g["key"] for g in kept][:5], want[:5])
+for g in kept:
+    assert g["summary"]["count"] == cnt[g["key"]], g["key"]
+    o = {r["threshold_ms"]: r["count"] for r in g["over"]}
+    assert o == {100: over100[g["key"]], 500: over500[g["key"]]}, (g["key"], o)
+assert len(other) == 1
+s = sum(g["summary"]["count"] for g in groups)
+assert s == total == d["grouping"]["requests"], (s, total)
+assert other[0]["summary"]["count"] == total - sum(cnt[k] for k in want)
+assert d["grouping"]["keys_untracked"] is True
+ov = {r["threshold_ms"]: r["count"] for r in d["over"]}
+assert ov == {100: sum(over100.values()), 500: sum(over500.values())}, ov
+PY
+# route templating == the same rules in sed; counts per template == awk's uniq -c
+"$G" lat -f -2 --by path --max-groups 0 --csv --percentiles 50 "$T/paths.log" | tail -n +2 | cut -d, -f1,2 | sort > "$T/g.csv"
+awk '{ split($7, a, "?"); print a[1] }' "$T/paths.log" |
+  sed -E 's#/[0-9]+(/|$)#/{id}\1#g; s#/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(/|$)#/{id}\1#g' | sort | uniq -c | awk '{ print $2 "," $1 }' | sort > "$T/w.csv"
+cmp -s "$T/g.csv" "$T/w.csv" && ok "--by path templating counts == sed + uniq -c ($(wc -l < "$T/w.csv") routes)" || { nok "--by path templating vs sed"; diff "$T/g.csv" "$T/w.csv" | head -4 | sed 's/^/# /'; }
+# --over on fractional values == awk, in text, JSON and CSV
+want=$(awk '$(NF-1) > 100 { a++ } $(NF-1) > 12.5 { b++ } END { printf "%d %d %.3f", a, b, 100 * a / NR }' "$T/frac.log")
+got=$("$G" lat -f -2 --over 100ms,12.5 --json "$T/frac.log" | python3 -c 'import json,sys; o=json.load(sys.stdin)["lat"]["over"]; print(o[0]["count"], o[1]["count"], "%.3f" % o[0]["share_pct"])')
+gcsv=$("$G" lat -f -2 --over 100ms,12.5 --csv "$T/frac.log" | python3 -c 'import csv,sys; r=list(csv.DictReader(sys.stdin))[0]; print(r["over_100ms"], r["over_12.5ms"], r["over_100ms_pct"])')
+gtxt=$("$G" lat -f -2 --over 100ms,12.5 "$T/frac.log" | awk '/Requests over thresholds/ {t=1; next} t && NF == 3 && $1 ~ /^[0-9]/ { printf "%s%s", s, $2; s=" " } t && NF == 0 { t=0 }')
+[ "$want" = "$got" ] && [ "$want" = "$gcsv" ] && [ "${want% *}" = "$gtxt" ] && ok "--over == awk count (JSON, CSV, text): $want" || nok "--over: awk $want json $got csv $gcsv text $gtxt"
+# the integer fast path (dense array, no --by) counts thresholds when it flushes
+want=$(awk '$(NF-1) > 20 { a++ } $(NF-1) > 2000 { b++ } END { print a + 0, b + 0 }' "$T/int.log")
+got=$("$G" lat -f -2 --over 20,2s -j 2 --csv "$T/int.log" | python3 -c 'import csv,sys; r=list(csv.DictReader(sys.stdin))[0]; print(r["over_20ms"], r["over_2000ms"])')
+[ "$want" = "$got" ] && ok "--over on the integer fast path == awk: $want" || nok "--over fast path: awk $want gclat $got"
+
 rm -rf "$T"

@@ -3,8 +3,10 @@
 #include "t.h"
 #include "diag.h"
 #include "histo_parse.h"
+#include "histo_table.h"
 #include "reader.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct got {
@@ -149,11 +151,82 @@ static void liveness(void)
     }
 }
 
+static void put(struct histo_table *t, int f, const char *name, const char *mod, int64_t inst, int64_t bytes)
+{
+    struct histo_row r;
+    memset(&r, 0, sizeof r);
+    r.cls = name;
+    r.cls_len = strlen(name);
+    r.module = mod;
+    r.module_len = mod ? strlen(mod) : 0;
+    r.instances = inst;
+    r.bytes = bytes;
+    t->cur = f;
+    histo_table_add(t, &r);
+}
+
+/* The heap selection against a brute-force ranking, the cap's untracked totals. */
+static void table(void)
+{
+    struct histo_table t;
+    histo_table_init(&t, 2, 0);
+    char nm[32];
+    for (int i = 0; i < 500; i++) {
+        snprintf(nm, sizeof nm, "C%03d", i);
+        int64_t b = (int64_t)((i * 7919) % 501); /* a permutation-like spread, with ties via %7 below */
+        put(&t, 0, nm, NULL, i % 7, b);
+        put(&t, 1, nm, NULL, i % 7, b + (i % 3 == 0 ? 1000 + i : 0));
+    }
+    put(&t, 0, "C007", NULL, 1, 100000); /* a second row of C007: summed */
+    put(&t, 0, "C007", "m", 1, 5);      /* same name, other module: its own class */
+    CHECK_EQ_INT(t.n, 501);
+    size_t *o;
+    size_t k = histo_table_top(&t, HISTO_BY_BYTES, 0, 10, 0, &o);
+    CHECK_EQ_INT(k, 10);
+    CHECK_STR(histo_table_name(&t, o[0]), "C007");
+    CHECK_EQ_INT(histo_table_bytes(&t, o[0], 0), 100000 + (7 * 7919) % 501);
+    size_t *all;
+    size_t na = histo_table_top(&t, HISTO_BY_BYTES, 0, 0, 0, &all);
+    CHECK_EQ_INT(na, 501);
+    for (size_t i = 0; i < 10; i++)
+        CHECK(o[i] == all[i]); /* the heap's top 10 == the head of the full sort */
+    for (size_t i = 1; i < na; i++)
+        CHECK(histo_table_bytes(&t, all[i - 1], 0) >= histo_table_bytes(&t, all[i], 0));
+    free(o);
+    free(all);
+    k = histo_table_top(&t, HISTO_BY_INSTANCES, 0, 3, 0, &o);
+    CHECK_EQ_INT(k, 3); /* ties at 6 instances: by name */
+    CHECK_STR(histo_table_name(&t, o[0]), "C006");
+    CHECK_STR(histo_table_name(&t, o[1]), "C013");
+    free(o);
+    k = histo_table_top(&t, HISTO_BY_GROWTH, 0, 0, 0, &o);
+    CHECK_EQ_INT(k, 167); /* i % 3 == 0 grew; C007 shrank (its second rows are file 0 only) */
+    CHECK_STR(histo_table_name(&t, o[0]), "C498");
+    free(o);
+    histo_table_fini(&t);
+
+    histo_table_init(&t, 1, 2);
+    put(&t, 0, "A", NULL, 1, 10);
+    put(&t, 0, "B", NULL, 2, 20);
+    put(&t, 0, "C", NULL, 3, 30); /* beyond the cap */
+    put(&t, 0, "A", NULL, 1, 10); /* tracked: still summed */
+    put(&t, 0, "D", NULL, 5, 7);
+    CHECK_EQ_INT(t.n, 2);
+    CHECK_EQ_INT(histo_table_bytes(&t, 0, 0), 20);
+    CHECK_EQ_INT(t.untracked[0].rows, 2);
+    CHECK_EQ_INT(t.untracked[0].instances, 8);
+    CHECK_EQ_INT(t.untracked[0].bytes, 37);
+    CHECK_EQ_INT(t.untracked[0].max_row_bytes, 30);
+    CHECK_EQ_INT(t.untracked[0].max_row_instances, 5);
+    histo_table_fini(&t);
+}
+
 int main(void)
 {
     RUN(rows);
     RUN(jdk6_no_name);
     RUN(dump_then_histogram);
     RUN(liveness);
+    RUN(table);
     T_DONE();
 }

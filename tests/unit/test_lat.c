@@ -1,5 +1,6 @@
 /* test_lat.c — field splitting, number parsing, time parsing, the
-   accumulator's base-unit rescaling and merging, awk number formatting. */
+   accumulator's base-unit rescaling and merging, awk number formatting,
+   --by path templating, the bounded group table, --over counting. */
 #include "lat.h"
 #include "t.h"
 
@@ -149,6 +150,152 @@ static void test_awk_num(void)
     lat_cal_flavor(false);
 }
 
+static int key_is(const struct lat_cfg *c, const char *path, const char *want)
+{
+    char *buf = NULL;
+    size_t cap = 0, kl;
+    const char *k = lat_route_key(c, path, strlen(path), &buf, &cap, &kl);
+    int ok = kl == strlen(want) && memcmp(k, want, kl) == 0;
+    if (!ok)
+        printf("#   key of %s is %.*s, expected %s\n", path, (int)kl, k, want);
+    free(buf);
+    return ok;
+}
+
+static void test_route(void)
+{
+    struct lat_cfg c = blank_cfg();
+    CHECK(lat_route_id_segment("80561", 5));
+    CHECK(lat_route_id_segment("0", 1));
+    CHECK(lat_route_id_segment("3f2c8a1e-9b7d-4c6a-8e2f-0123456789ab", 36));
+    CHECK(lat_route_id_segment("deadbeefcafebabe", 16));
+    CHECK(!lat_route_id_segment("deadbeefcafebab", 15)); /* short hex: a word */
+    CHECK(!lat_route_id_segment("v2", 2));
+    CHECK(!lat_route_id_segment("item-12", 7));
+    CHECK(!lat_route_id_segment("", 0));
+    CHECK(!lat_route_id_segment("3f2c8a1e-9b7d-4c6a-8e2f-0123456789ag", 36));
+    CHECK(key_is(&c, "/api/items/80561", "/api/items/{id}"));
+    CHECK(key_is(&c, "/api/items/80561/", "/api/items/{id}/"));
+    CHECK(key_is(&c, "/1/2/3", "/{id}/{id}/{id}"));
+    CHECK(key_is(&c, "/u/3f2c8a1e-9b7d-4c6a-8e2f-0123456789ab/cart", "/u/{id}/cart"));
+    CHECK(key_is(&c, "/static/app.js", "/static/app.js"));
+    CHECK(key_is(&c, "/v2/user7", "/v2/user7"));
+    CHECK(key_is(&c, "7", "{id}"));
+    CHECK(key_is(&c, "/", "/"));
+    c.raw_paths = true;
+    CHECK(key_is(&c, "/api/items/80561", "/api/items/80561"));
+    c.raw_paths = false;
+    struct lat_route r[2];
+    const char *err;
+    CHECK(lat_filter_compile(&r[0].re, "^/api/items/[^/]+$", &err));
+    r[0].name = (char *)"items";
+    CHECK(lat_filter_compile(&r[1].re, "/api/", &err));
+    r[1].name = (char *)"api";
+    c.routes = r;
+    c.nroutes = 2;
+    CHECK(key_is(&c, "/api/items/x-y", "items")); /* first match wins */
+    CHECK(key_is(&c, "/api/items/1/2", "api"));
+    CHECK(key_is(&c, "/other/1", "/other/{id}")); /* no route: templating */
+    lat_filter_free(&r[0].re);
+    lat_filter_free(&r[1].re);
+}
+
+static void add_n(struct lat_groups *t, const struct lat_cfg *c, const char *key, int n, int64_t v)
+{
+    for (int i = 0; i < n; i++) {
+        char b[24];
+        int l = snprintf(b, sizeof b, "%lld", (long long)v);
+        CHECK(lat_acc_add(&lat_groups_get(t, key, strlen(key), 0)->acc, c, v, 0, b, (size_t)l));
+    }
+}
+
+static void test_groups_bounded(void)
+{
+    struct lat_cfg c = blank_cfg();
+    struct lat_groups t;
+    lat_groups_init(&t, 3, c.unit_ns, false);
+    t.track_max = 3;
+    add_n(&t, &c, "a", 2, 5);
+    add_n(&t, &c, "b", 5, 7);
+    add_n(&t, &c, "c", 1, 9);
+    add_n(&t, &c, "d", 4, 11); /* fourth key: refused, counted in other */
+    add_n(&t, &c, "a", 1, 5);
+    CHECK_EQ_INT(t.n, 3);
+    CHECK(t.overflowed);
+    CHECK(t.other != NULL);
+    CHECK_EQ_INT(lat_groups_total(&t), 13);
+    lat_groups_finish(&t, 2, SORT_DEFAULT, false);
+    /* the two busiest (b 5, a 3) stay, c folds into other with d */
+    CHECK_EQ_INT(t.n, 2);
+    CHECK(strcmp(t.g[0].key, "b") == 0 && t.g[0].acc.h.total == 5);
+    CHECK(strcmp(t.g[1].key, "a") == 0 && t.g[1].acc.h.total == 3);
+    CHECK_EQ_INT(t.other->acc.h.total, 5);
+    CHECK_EQ_INT(t.other->acc.h.max, 11);
+    CHECK_EQ_INT(t.keys_folded, 1);
+    CHECK_EQ_INT(lat_groups_total(&t), 13); /* totals unchanged */
+    CHECK(lat_groups_find(&t, "a", 1) == &t.g[1]); /* slots rebuilt */
+    CHECK(lat_groups_find(&t, "c", 1) == NULL);
+    lat_groups_fini(&t);
+
+    /* frozen: only keys of the admitted set get a group */
+    struct lat_groups adm, part;
+    lat_groups_init(&adm, 3, c.unit_ns, false);
+    lat_groups_get(&adm, "x", 1, 0);
+    lat_groups_init(&part, 3, c.unit_ns, false);
+    part.frozen = &adm;
+    add_n(&part, &c, "y", 2, 1);
+    add_n(&part, &c, "x", 3, 1);
+    CHECK_EQ_INT(part.n, 1);
+    CHECK_EQ_INT(part.other->acc.h.total, 2);
+    lat_groups_fini(&part);
+    lat_groups_fini(&adm);
+
+    /* sort by p99 and by name */
+    lat_groups_init(&t, 3, c.unit_ns, false);
+    add_n(&t, &c, "slow", 1, 900);
+    add_n(&t, &c, "fast", 9, 3);
+    add_n(&t, &c, "mid", 4, 50);
+    lat_groups_finish(&t, 0, SORT_P99, false);
+    CHECK(strcmp(t.g[0].key, "slow") == 0 && strcmp(t.g[2].key, "fast") == 0);
+    lat_groups_finish(&t, 0, SORT_NAME, false);
+    CHECK(strcmp(t.g[0].key, "fast") == 0 && strcmp(t.g[2].key, "slow") == 0);
+    lat_groups_finish(&t, 0, SORT_COUNT, false);
+    CHECK(strcmp(t.g[0].key, "fast") == 0 && strcmp(t.g[1].key, "mid") == 0);
+    lat_groups_fini(&t);
+}
+
+static void test_over(void)
+{
+    struct lat_cfg c = blank_cfg();
+    int64_t th[3] = {100000000, 100500000, 5000000000}; /* 100 ms, 100.5 ms, 5 s */
+    struct lat_acc a, b;
+    lat_acc_init(&a, 3, c.unit_ns, false);
+    lat_acc_set_over(&a, th, 3);
+    /* 300 values so the dense array comes into play, then a rescale to us */
+    for (int i = 0; i < 300; i++)
+        CHECK(lat_acc_add(&a, &c, i, 0, "x", 1)); /* 0..299 ms: 199 over 100, 199 over 100.5 */
+    CHECK(lat_acc_add(&a, &c, 1005, 1, "100.5", 5));   /* 100.5: over 100, not over 100.5 */
+    CHECK(lat_acc_add(&a, &c, 100501, 3, "100.501", 7)); /* over both */
+    CHECK(lat_acc_add(&a, &c, 7000, 0, "7000", 4));     /* over all three */
+    lat_acc_flush(&a);
+    CHECK_EQ_INT(a.over[0], 199 + 3);
+    CHECK_EQ_INT(a.over[1], 199 + 2);
+    CHECK_EQ_INT(a.over[2], 1);
+    /* merge adds; a log-linear histogram keeps exact over counts */
+    lat_acc_init(&b, 3, c.unit_ns, false);
+    lat_acc_set_over(&b, th, 3);
+    lat_acc_add(&b, &c, 100, 0, "100", 3); /* not over 100 */
+    hist_to_loglinear(&b.h);
+    for (int i = 0; i < 50; i++)
+        lat_acc_add(&b, &c, 100001 + i, 3, "100.001", 7); /* over 100 only (100.001..100.050) */
+    lat_acc_merge(&a, &b);
+    CHECK_EQ_INT(a.over[0], 202 + 50);
+    CHECK_EQ_INT(a.over[1], 201);
+    CHECK_EQ_INT(a.over[2], 1);
+    lat_acc_fini(&a);
+    lat_acc_fini(&b);
+}
+
 int main(void)
 {
     RUN(test_fields);
@@ -156,5 +303,8 @@ int main(void)
     RUN(test_time);
     RUN(test_acc);
     RUN(test_awk_num);
+    RUN(test_route);
+    RUN(test_groups_bounded);
+    RUN(test_over);
     T_DONE();
 }
