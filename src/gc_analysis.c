@@ -113,7 +113,7 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     hist_init(&a->young_h, 3);
     table_init(&a->by_name, 256, true);
     table_init(&a->concurrent, 256, false);
-    table_init(&a->causes, 256, false);
+    gc_cause_table_init(&a->causes);
     table_init(&a->stall_threads, 10000, false);
     table_init(&a->cycle_names, 64, false);
     a->pause_min_ns = INT64_MAX;
@@ -137,7 +137,7 @@ void gc_analysis_fini(struct gc_analysis *a)
     hist_fini(&a->young_h);
     table_fini(&a->by_name);
     table_fini(&a->concurrent);
-    table_fini(&a->causes);
+    gc_cause_table_fini(&a->causes);
     table_fini(&a->stall_threads);
     table_fini(&a->cycle_names);
     free(a->buckets);
@@ -362,6 +362,38 @@ static void cpu_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_n
         occ_add(&a->sys_over_user, e, e->sys_ns, t_ns);
 }
 
+/* A pause carrying a cause: its time is the cause's pause time. */
+static enum gc_cause_class cause_pause(struct gc_analysis *a, const char *cause, int64_t d_ns)
+{
+    struct gc_cause_row *r = gc_cause_table_row(&a->causes, cause);
+    r->pauses++;
+    r->pause_total_ns += d_ns;
+    if (d_ns > r->pause_max_ns)
+        r->pause_max_ns = d_ns;
+    return r->cls;
+}
+
+/*
+ * One collection (a stop-the-world collection, or a ZGC/Shenandoah cycle
+ * whose pauses are counted by cause_pause only): the cause's count and the
+ * findings that follow its class. Counting here, never per pause, is what
+ * keeps a ZGC collection with three pauses one "Allocation Stall".
+ */
+static void cause_collection(struct gc_analysis *a, const struct gc_event *e, int64_t d_ns, int64_t t_ns)
+{
+    struct gc_cause_row *r = gc_cause_table_row(&a->causes, e->cause);
+    r->collections++;
+    switch (r->cls) {
+    case GC_CAUSE_EXPLICIT: occ_add(&a->sysgc, e, d_ns, t_ns); break;
+    case GC_CAUSE_DIAGNOSTIC: occ_add(&a->diag_gc, e, d_ns, t_ns); break;
+    case GC_CAUSE_METADATA: occ_add(&a->metaspace, e, d_ns, t_ns); break;
+    case GC_CAUSE_HUMONGOUS: occ_add(&a->humongous, e, d_ns, t_ns); break;
+    default: break;
+    }
+    if (e->cause && strcmp(e->cause, "Allocation Stall") == 0)
+        occ_add(&a->alloc_stall_cycles, e, d_ns, t_ns);
+}
+
 static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
     int64_t d = e->duration_ns;
@@ -385,17 +417,21 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     if (d > a->kind[k].max_ns)
         a->kind[k].max_ns = d;
     table_add(&a->by_name, e->name ? e->name : gc_kind_name(k), k, d, e, t_ns);
-    table_add(&a->causes, e->cause, k, d, e, t_ns);
-    if (is_collection(a, k))
+    enum gc_cause_class cls = cause_pause(a, e->cause, d);
+    if (is_collection(a, k)) {
         a->collections++;
+        cause_collection(a, e, d, t_ns);
+    }
     if (k == GC_KIND_INITIAL_MARK)
         a->conc_cycles_started++;
     if (is_young(a, k)) {
         hist_record(&a->young_h, d);
         frequency_add(a, e, t_ns);
     }
-    if (k == GC_KIND_FULL)
+    if (k == GC_KIND_FULL) {
         occ_add(&a->full, e, d, t_ns);
+        a->full_by_class[cls]++;
+    }
     if (k == GC_KIND_DEGENERATED || (e->flags & GCF_DEGENERATED))
         occ_add(&a->degenerated, e, d, t_ns);
     struct gc_bucket *b = bucket_for(a, e);
@@ -428,14 +464,6 @@ static void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
         occ_add(&a->promo_failed, e, d, t_ns);
     if (e->flags & (GCF_TO_SPACE_EXHAUSTED | GCF_EVAC_FAILURE))
         occ_add(&a->to_space, e, d, t_ns);
-    if (e->flags & GCF_HUMONGOUS)
-        occ_add(&a->humongous, e, d, t_ns);
-    if (e->flags & GCF_SYSTEM_GC)
-        occ_add(&a->sysgc, e, d, t_ns);
-    if (e->flags & GCF_METASPACE)
-        occ_add(&a->metaspace, e, d, t_ns);
-    if (e->flags & GCF_ALLOC_STALL_CAUSE)
-        occ_add(&a->alloc_stall_cycles, e, d, t_ns);
 }
 
 void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
@@ -456,7 +484,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
     case GC_EV_CYCLE:
         a->cycle_events++;
         table_add(&a->cycle_names, e->name ? e->name : "cycle", GC_KIND_OTHER, e->duration_ns, e, t_ns);
-        table_add(&a->causes, e->cause, GC_KIND_OTHER, -1, e, t_ns);
+        cause_collection(a, e, e->duration_ns > 0 ? e->duration_ns : 0, t_ns);
         flags_add(a, e, t_ns);
         memory_add(a, e, t_ns);
         break;
@@ -498,6 +526,11 @@ void gc_analysis_finish(struct gc_analysis *a)
         a->span_ns += a->seg_last_ns - a->seg_start_ns;
         a->have_time = false;
     }
+}
+
+uint64_t gc_analysis_collections(const struct gc_analysis *a)
+{
+    return a->collections + a->cycle_events;
 }
 
 double gc_analysis_throughput_pct(const struct gc_analysis *a)

@@ -10,6 +10,8 @@
  *    new segment starts when time jumps backwards (a JVM restart, another
  *    host's log), so concatenated logs do not produce negative or huge spans;
  *  - throughput_pct: 100 * (1 - total pause time / span);
+ *  - causes: collections per cause (one per collection, never per pause),
+ *    and the pauses carrying it (gc_cause.h);
  *  - percentiles: nearest rank over every pause (hist.h), in ms.
  */
 #ifndef GCLAT_GC_ANALYSIS_H
@@ -18,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gc_cause.h"
 #include "gc_event.h"
 #include "hist.h"
 #include "report.h"
@@ -92,7 +95,7 @@ struct gc_analysis {
     struct gc_table by_name;     /* pause names, with histograms */
     struct { uint64_t count; int64_t total_ns, max_ns; } kind[GC_KIND__COUNT];
     struct gc_table concurrent;  /* concurrent phases */
-    struct gc_table causes;      /* cause -> count, pause time */
+    struct gc_cause_table causes; /* cause -> collections, pauses, pause time (gc_cause.h) */
     struct gc_table stall_threads;
     struct gc_table cycle_names;  /* GC_EV_CYCLE by name ("Garbage Collection", "Minor Collection", ...) */
     struct hist stall_h;
@@ -151,8 +154,10 @@ struct gc_analysis {
     int64_t after_min_kb, after_max_kb;
 
     /* flags */
-    struct gc_occurrence full, cmf, promo_failed, to_space, humongous, sysgc, metaspace,
-        degenerated, over_target, alloc_stall_cycles;
+    struct gc_occurrence full, cmf, promo_failed, to_space, degenerated, over_target;
+    /* collections by cause class (gc_cause.h): one per collection, never per pause */
+    struct gc_occurrence humongous, sysgc, diag_gc, metaspace, alloc_stall_cycles;
+    uint64_t full_by_class[GC_CAUSE__COUNT]; /* full collections per cause class */
 
     /* by day/hour */
     struct gc_bucket *buckets;
@@ -171,6 +176,9 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e);
 void gc_analysis_finish(struct gc_analysis *a);
 
 double gc_analysis_throughput_pct(const struct gc_analysis *a);
+
+/* Collections: stop-the-world collections plus concurrent collector cycles. */
+uint64_t gc_analysis_collections(const struct gc_analysis *a);
 
 /* Build the report; ctx gives collector, version; diag the unparsed lines. */
 void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *ctx,

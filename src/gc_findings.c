@@ -26,10 +26,21 @@ static const struct finding_text T_FULL = {
     "full_gc", "warning", "Full (stop-the-world) collections",
     "The whole heap was collected with every application thread stopped; these are usually "
     "the longest pauses in the log.",
-    "Find the cause column: System.gc() (disable with -XX:+DisableExplicitGC or fix the caller), "
-    "Metadata GC Threshold (raise -XX:MetaspaceSize), or a heap too small for the live set "
-    "(raise -Xmx, fix a leak). For CMS/G1, full GCs mean the concurrent collector fell behind: "
-    "start marking earlier (-XX:CMSInitiatingOccupancyFraction / -XX:InitiatingHeapOccupancyPercent)."};
+    NULL /* from the causes' classes: full_advice */};
+
+/* What to change for full GCs of each cause class (NULL: no class-specific advice). */
+static const char *const full_advice[GC_CAUSE__COUNT] = {
+    [GC_CAUSE_ALLOCATION] =
+        "Allocation: the heap is too small for the live set (raise -Xmx, fix a leak); for CMS/G1 the "
+        "concurrent collector fell behind: start marking earlier (-XX:CMSInitiatingOccupancyFraction / "
+        "-XX:InitiatingHeapOccupancyPercent).",
+    [GC_CAUSE_EXPLICIT] = "System.gc(): fix the caller, or -XX:+DisableExplicitGC / -XX:+ExplicitGCInvokesConcurrent.",
+    [GC_CAUSE_DIAGNOSTIC] = "Diagnostic tools: see the diagnostic_gc finding (DisableExplicitGC does not stop them).",
+    [GC_CAUSE_METADATA] = "Metadata: raise -XX:MetaspaceSize; if metaspace keeps growing, look for a class-loader leak.",
+    [GC_CAUSE_GCLOCKER] = "GCLocker: JNI critical sections held the collector back; shorten them.",
+    [GC_CAUSE_HUMONGOUS] = "Humongous allocations: raise -XX:G1HeapRegionSize or avoid huge arrays.",
+    [GC_CAUSE_EVAC_FAILURE] = "Evacuation failure: give the collector more headroom (-Xmx, reserve).",
+};
 static const struct finding_text T_CMF = {
     "concurrent_mode_failure", "critical", "CMS concurrent mode failure",
     "The old generation filled before CMS finished its concurrent cycle, so the JVM fell back to a "
@@ -121,9 +132,21 @@ static const struct finding_text T_META = {
     "class-loader leak (redeploys, dynamic proxies, scripting engines)."};
 static const struct finding_text T_SYSGC = {
     "system_gc", "info", "Explicit System.gc() calls",
-    "Code (or RMI's distributed GC, or a tool) asked for a full collection.",
+    "Code in the JVM called System.gc() (or Runtime.gc(), MemoryMXBean.gc(), RMI's distributed GC; "
+    "on JDK 8 also jcmd GC.run) and asked for a full collection.",
     "Find the caller; -XX:+DisableExplicitGC or -XX:+ExplicitGCInvokesConcurrent (CMS/G1) stop the "
     "full pause; RMI: -Dsun.rmi.dgc.server.gcInterval."};
+static const struct finding_text T_DIAGGC = {
+    "diagnostic_gc", "info", "Collections run for a diagnostic tool",
+    "Someone or something ran a diagnostic: a class histogram of live objects (jmap -histo:live, "
+    "jcmd GC.class_histogram: Heap Inspection Initiated GC), a heap dump of live objects (jmap "
+    "-dump:live, jcmd GC.heap_dump: Heap Dump Initiated GC), jcmd GC.run (Diagnostic Command), a JVMTI "
+    "agent such as a profiler (JvmtiEnv ForceGarbageCollection), or the JDK's WhiteBox test API. With "
+    "the stop-the-world collectors each is a full collection. The flag that turns System.gc() off does "
+    "not stop these.",
+    "Find who runs it: monitoring agents, cron jobs and support scripts that take histograms or dumps. "
+    "Where a full pause is not acceptable, use jmap -histo without :live, jcmd GC.class_histogram -all, "
+    "or heap dumps that include unreachable objects."};
 
 static void moment(struct report_node *o, const char *key, int64_t t_ns, int64_t wall_ms, int32_t tz,
                    const char *file, uint64_t line, double value_ms, bool with_value)
@@ -174,6 +197,43 @@ static void occ_finding(struct report_node *arr, const struct finding_text *t,
     texts(f, t);
 }
 
+/* Full GCs: the summary splits them by cause class, the advice follows the classes. */
+static void full_finding(struct report_node *arr, const struct gc_analysis *a)
+{
+    const struct gc_occurrence *o = &a->full;
+    if (!o->count)
+        return;
+    char s[512], adv[1536] = "";
+    int n = snprintf(s, sizeof s, "%llu full collections; worst %.3f ms; by cause:", (unsigned long long)o->count,
+                     (double)o->worst_ns / 1e6);
+    size_t al = 0;
+    for (int c = 0; c < GC_CAUSE__COUNT; c++) {
+        if (!a->full_by_class[c])
+            continue;
+        if (n > 0 && (size_t)n < sizeof s)
+            n += snprintf(s + n, sizeof s - (size_t)n, " %s %llu", gc_cause_class_name((enum gc_cause_class)c),
+                          (unsigned long long)a->full_by_class[c]);
+        if (full_advice[c] && al < sizeof adv) {
+            int k = snprintf(adv + al, sizeof adv - al, "%s%s", al ? " " : "", full_advice[c]);
+            if (k > 0)
+                al += (size_t)k;
+        }
+    }
+    if (!al)
+        snprintf(adv, sizeof adv, "See the causes table for what triggered them.");
+    struct report_node *f = add(arr, &T_FULL, s);
+    rn_int(f, "count", (int64_t)o->count);
+    struct report_node *bc = rn_flags(rn_obj(f, "by_class"), RF_NOTEXT);
+    for (int c = 0; c < GC_CAUSE__COUNT; c++)
+        if (a->full_by_class[c])
+            rn_int(bc, gc_cause_class_name((enum gc_cause_class)c), (int64_t)a->full_by_class[c]);
+    moment(f, "first", o->first_t_ns, o->first_wall_ms, o->tz_min, o->first_file, o->first_line, 0, false);
+    moment(f, "worst", o->worst_t_ns, o->worst_wall_ms, o->tz_min, o->worst_file, o->worst_line,
+           (double)o->worst_ns / 1e6, true);
+    rn_str(f, "meaning", T_FULL.meaning);
+    rn_str(f, "advice", adv);
+}
+
 void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *arr = rn_arr(root, "findings");
@@ -196,7 +256,7 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
         texts(f, &T_STALL);
     }
     occ_finding(arr, &T_DEGEN, &a->degenerated, "degenerated collections", true);
-    occ_finding(arr, &T_FULL, &a->full, "full collections", true);
+    full_finding(arr, a);
     if (a->over_target.count) {
         char what[96];
         snprintf(what, sizeof what, "pauses over %.0f ms", (double)a->th.pause_target_ns / 1e6);
@@ -259,4 +319,5 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
     occ_finding(arr, &T_HUMONGOUS, &a->humongous, "humongous-allocation collections", false);
     occ_finding(arr, &T_META, &a->metaspace, "metaspace-triggered collections", false);
     occ_finding(arr, &T_SYSGC, &a->sysgc, "System.gc() collections", false);
+    occ_finding(arr, &T_DIAGGC, &a->diag_gc, "collections run for a diagnostic tool", false);
 }

@@ -133,6 +133,8 @@ static void report_kinds(const struct gc_analysis *a, struct report_node *root)
     if (a->distinct_gc_ids > count)
         count = a->distinct_gc_ids;
     rn_int(c, "count", (int64_t)count);
+    rn_title(rn_int(c, "collections", (int64_t)gc_analysis_collections(a)),
+             "collections (stop-the-world + cycles)");
     rn_title(rn_int(c, "stw_collections", (int64_t)a->collections), "stop-the-world collections");
     rn_title(rn_int(c, "concurrent_cycles", (int64_t)(a->cycle_events + a->conc_cycles_started)),
              "concurrent cycles");
@@ -238,12 +240,47 @@ static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse
     rn_unit(rn_title(rn_num(l, "trend_mb_per_hour", slope / 1024.0, 3), "trend"), "MB/h");
 }
 
-static void report_causes_stalls(const struct gc_analysis *a, struct report_node *root)
+/* Causes: collections per cause (what the counts sum to), and the pauses
+   that carry the cause with their time; most pause time first. */
+static void cause_rows(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *arr = rn_arr(root, "causes");
     rn_title(arr, "Causes");
     rn_flags(arr, RF_TABLE);
-    table_rows(arr, &a->causes, "cause", false, false);
+    const struct gc_cause_table *t = &a->causes;
+    size_t n = t->n;
+    const struct gc_cause_row **order = xmalloc((n ? n : 1) * sizeof *order);
+    for (size_t i = 0; i < n; i++)
+        order[i] = &t->rows[i];
+    for (size_t i = 1; i < n; i++) {
+        const struct gc_cause_row *x = order[i];
+        size_t j = i;
+        while (j > 0 && (order[j - 1]->pause_total_ns < x->pause_total_ns ||
+                         (order[j - 1]->pause_total_ns == x->pause_total_ns &&
+                          order[j - 1]->collections < x->collections))) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = x;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const struct gc_cause_row *r = order[i];
+        struct report_node *o = rn_obj(arr, NULL);
+        rn_str(o, "cause", r->cause);
+        rn_str(o, "class", gc_cause_class_name(r->cls));
+        rn_title(rn_int(o, "count", (int64_t)r->collections), "collections");
+        rn_int(o, "pauses", (int64_t)r->pauses);
+        rn_title(rn_num(o, "total_ms", ms(r->pause_total_ns), 3), "pause total_ms");
+        rn_title(rn_num(o, "mean_ms", r->pauses ? ms(r->pause_total_ns) / (double)r->pauses : NAN, 3),
+                 "pause mean_ms");
+        rn_title(rn_num(o, "max_ms", r->pauses ? ms(r->pause_max_ns) : NAN, 3), "pause max_ms");
+    }
+    free(order);
+}
+
+static void report_causes_stalls(const struct gc_analysis *a, struct report_node *root)
+{
+    cause_rows(a, root);
 
     struct report_node *s = rn_obj(root, "alloc_stalls");
     rn_title(s, "Allocation stalls (threads waiting for memory)");
@@ -252,7 +289,8 @@ static void report_causes_stalls(const struct gc_analysis *a, struct report_node
     rn_unit(rn_num(s, "max_ms", ms(a->stall_max_ns), 3), "ms");
     rn_unit(rn_num(s, "p99_ms", a->stall_count ? ms(hist_percentile(&a->stall_h, 99)) : 0, 3), "ms");
     rn_int(s, "relocation_stalls", (int64_t)a->reloc_stall_count);
-    rn_int(s, "cycles_caused", (int64_t)a->alloc_stall_cycles.count);
+    rn_title(rn_int(s, "cycles_caused", (int64_t)a->alloc_stall_cycles.count),
+             "collections caused (cause Allocation Stall)");
     struct report_node *t = rn_arr(s, "threads");
     rn_title(t, "Stalled threads");
     rn_flags(t, RF_TABLE);

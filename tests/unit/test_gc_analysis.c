@@ -30,7 +30,7 @@ static void pauses_throughput_over(void)
         gc_analysis_add(&a, &e);
     }
     struct gc_event f = pause(20000, 1500, GC_KIND_FULL, "Pause Full");
-    f.flags = GCF_SYSTEM_GC;
+    f.cause = "System.gc()";
     gc_analysis_add(&a, &f);
     gc_analysis_finish(&a);
     CHECK_EQ_INT(a.pause_count, 11);
@@ -135,11 +135,118 @@ static void by_day_uses_log_local_time(void)
     intern_fini(&s);
 }
 
+static struct gc_event cycle(int64_t t_ms, const char *cause)
+{
+    struct gc_event e;
+    gc_event_init(&e);
+    e.type = GC_EV_CYCLE;
+    e.kind = GC_KIND_CONCURRENT;
+    e.name = "Garbage Collection";
+    e.cause = cause;
+    e.uptime_ns = t_ms * 1000000;
+    e.file = "z.log";
+    e.line = (uint64_t)t_ms;
+    return e;
+}
+
+/* A ZGC collection is one cycle line and three pauses with its cause: the
+   cause counts one collection (it counted four before) and keeps the pause
+   time of all three. */
+static void zgc_cause_counts_collections(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_ZGC;
+    for (int c = 0; c < 5; c++) {
+        const char *cause = c < 3 ? "Allocation Stall" : "Warmup";
+        for (int k = 0; k < 3; k++) {
+            struct gc_event p = pause(c * 1000 + k * 10, 1, GC_KIND_ZGC_PHASE, "Pause Mark Start");
+            p.cause = cause;
+            gc_analysis_add(&a, &p);
+        }
+        struct gc_event y = cycle(c * 1000 + 50, cause);
+        gc_analysis_add(&a, &y);
+    }
+    gc_analysis_finish(&a);
+    CHECK_EQ_INT(gc_analysis_collections(&a), 5);
+    CHECK_EQ_INT(gc_cause_table_collections(&a.causes), 5);
+    CHECK_EQ_INT(a.causes.n, 2);
+    for (size_t i = 0; i < a.causes.n; i++) {
+        const struct gc_cause_row *r = &a.causes.rows[i];
+        bool stall = strcmp(r->cause, "Allocation Stall") == 0;
+        CHECK_EQ_INT(r->collections, stall ? 3 : 2);
+        CHECK_EQ_INT(r->pauses, stall ? 9 : 6);
+        CHECK_EQ_INT(r->pause_total_ns, (stall ? 9 : 6) * 1000000LL);
+        CHECK_EQ_INT(r->cls, GC_CAUSE_ALLOCATION);
+    }
+    CHECK_EQ_INT(a.alloc_stall_cycles.count, 3);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
+/* Causes sum to collections for STW collectors: a G1 remark carries no
+   cause and is no collection; a CMS initial mark has a cause but collects
+   nothing. */
+static void stw_causes_sum_to_collections(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_CMS;
+    struct gc_event y = pause(1000, 5, GC_KIND_YOUNG, "ParNew");
+    y.cause = "Allocation Failure";
+    struct gc_event im = pause(2000, 1, GC_KIND_INITIAL_MARK, "CMS-initial-mark");
+    im.cause = "CMS Initial Mark";
+    struct gc_event rm = pause(3000, 2, GC_KIND_REMARK, "CMS-remark");
+    rm.cause = "CMS Final Remark";
+    struct gc_event f = pause(4000, 50, GC_KIND_FULL, "Full GC");
+    f.cause = "Heap Inspection Initiated GC";
+    struct gc_event g = pause(5000, 60, GC_KIND_FULL, "Full GC");
+    g.cause = "Metadata GC Threshold";
+    struct gc_event h = pause(6000, 70, GC_KIND_FULL, "Full GC");
+    h.cause = "System.gc()";
+    struct gc_event n = pause(7000, 3, GC_KIND_YOUNG, "GC");
+    gc_analysis_add(&a, &y);
+    gc_analysis_add(&a, &im);
+    gc_analysis_add(&a, &rm);
+    gc_analysis_add(&a, &f);
+    gc_analysis_add(&a, &g);
+    gc_analysis_add(&a, &h);
+    gc_analysis_add(&a, &n);
+    gc_analysis_finish(&a);
+    CHECK_EQ_INT(gc_analysis_collections(&a), 5);
+    CHECK_EQ_INT(gc_cause_table_collections(&a.causes), 5);
+    uint64_t pauses = 0;
+    for (size_t i = 0; i < a.causes.n; i++)
+        pauses += a.causes.rows[i].pauses;
+    CHECK_EQ_INT(pauses, a.pause_count);
+    /* Heap Inspection is a diagnostic, not an explicit System.gc() */
+    CHECK_EQ_INT(a.sysgc.count, 1);
+    CHECK_EQ_INT(a.sysgc.first_line, 6000);
+    CHECK_EQ_INT(a.diag_gc.count, 1);
+    CHECK_EQ_INT(a.diag_gc.first_line, 4000);
+    CHECK_EQ_INT(a.metaspace.count, 1);
+    const struct gc_cause_row *none = gc_cause_table_row(&a.causes, NULL);
+    CHECK_EQ_INT(none->cls, GC_CAUSE_NONE);
+    CHECK_EQ_INT(none->collections, 1);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
 int main(void)
 {
     RUN(pauses_throughput_over);
     RUN(restart_makes_new_segment);
     RUN(allocation_and_promotion);
     RUN(by_day_uses_log_local_time);
+    RUN(zgc_cause_counts_collections);
+    RUN(stw_causes_sum_to_collections);
     T_DONE();
 }
