@@ -118,7 +118,7 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     table_init(&a->cycle_names, 64, false);
     a->pause_min_ns = INT64_MAX;
     a->prev_after_kb = -1;
-    a->cur_minute = INT64_MIN;
+    a->freq.minute = INT64_MIN;
     a->last_young_t_ns = -1;
     a->alloc_first_t_ns = -1;
     a->first_wall_ms = a->last_wall_ms = -1;
@@ -212,7 +212,6 @@ static void advance_time(struct gc_analysis *a, const struct gc_event *e, int64_
         a->seg_last_ns = end;
         a->segments++;
         a->last_young_t_ns = -1;
-        a->cur_minute = INT64_MIN;
         a->prev_after_kb = -1;
     } else if (end > a->seg_last_ns) {
         a->seg_last_ns = end;
@@ -326,23 +325,95 @@ static void memory_add(struct gc_analysis *a, const struct gc_event *e, int64_t 
     }
 }
 
-static void frequency_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+/* Minute index of t on the time axis (floor, t may precede the epoch). */
+static int64_t minute_of(int64_t t_ns)
+{
+    return t_ns >= 0 ? t_ns / NS_PER_MIN : -((-t_ns + NS_PER_MIN - 1) / NS_PER_MIN);
+}
+
+/* Close the open minute: it counts when it lies wholly inside the run. */
+static void freq_close_minute(struct gc_freq *f)
+{
+    if (f->minute == INT64_MIN)
+        return;
+    if (f->in_minute > f->max_any)
+        f->max_any = f->in_minute;
+    int64_t start = f->minute * NS_PER_MIN;
+    if (start >= f->run_start_ns && start + NS_PER_MIN <= f->run_end_ns) {
+        f->young_in_full += f->in_minute;
+        if (f->in_minute > f->max_full) {
+            f->max_full = f->in_minute;
+            f->max_full_start_ns = start;
+        }
+    }
+    f->minute = INT64_MIN;
+    f->in_minute = 0;
+}
+
+/* Close the run: its whole minutes, with or without young collections. */
+static void freq_close_run(struct gc_freq *f)
+{
+    freq_close_minute(f);
+    if (!f->segment)
+        return;
+    /* whole minutes in [run_start, run_end]: ceil(start) .. floor(end) */
+    int64_t first = -minute_of(-f->run_start_ns), last = minute_of(f->run_end_ns);
+    if (last > first)
+        f->full_minutes += (uint64_t)(last - first);
+    f->segment = 0;
+}
+
+/*
+ * The runs the frequency counts over follow the time model's segments
+ * (advance_time): a new segment closes the run. Its bounds are the first
+ * event start and the last event end seen in it, as for the span.
+ */
+static void freq_track(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
     if (t_ns < 0)
         return;
-    int64_t minute = t_ns / NS_PER_MIN;
-    if (minute != a->cur_minute) {
-        a->cur_minute = minute;
-        a->cur_minute_young = 0;
+    struct gc_freq *f = &a->freq;
+    int64_t end = t_ns + (e->duration_ns > 0 && e->duration_ns < MAX_PLAUSIBLE_NS && e->type != GC_EV_STALL
+                              ? e->duration_ns
+                              : 0);
+    if (f->segment != a->segments) {
+        freq_close_run(f);
+        f->segment = a->segments;
+        f->run_start_ns = t_ns;
+        f->run_end_ns = end;
     }
-    a->cur_minute_young++;
-    if (a->cur_minute_young > a->max_minute_young) {
-        a->max_minute_young = a->cur_minute_young;
-        a->max_minute_start_ns = minute * NS_PER_MIN;
+    if (t_ns < f->run_start_ns)
+        f->run_start_ns = t_ns;
+    if (end > f->run_end_ns)
+        f->run_end_ns = end;
+}
+
+static void frequency_add(struct gc_analysis *a, int64_t t_ns)
+{
+    if (t_ns < 0)
+        return;
+    struct gc_freq *f = &a->freq;
+    int64_t minute = minute_of(t_ns);
+    /* a young GC logged before the open minute (disorder inside a run) stays
+       in the open minute: closed minutes are final */
+    if (f->minute == INT64_MIN || minute > f->minute) {
+        freq_close_minute(f);
+        f->minute = minute;
     }
+    f->in_minute++;
     if (a->last_young_t_ns >= 0 && t_ns >= a->last_young_t_ns)
         hist_record(&a->young_interval_h, t_ns - a->last_young_t_ns);
     a->last_young_t_ns = t_ns;
+}
+
+bool gc_analysis_young_per_min(const struct gc_analysis *a, double *mean, uint64_t *max)
+{
+    const struct gc_freq *f = &a->freq;
+    if (!f->full_minutes)
+        return false;
+    *mean = (double)f->young_in_full / (double)f->full_minutes;
+    *max = f->max_full;
+    return true;
 }
 
 static void cpu_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
@@ -426,7 +497,7 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
         a->conc_cycles_started++;
     if (is_young(a, k)) {
         hist_record(&a->young_h, d);
-        frequency_add(a, e, t_ns);
+        frequency_add(a, t_ns);
     }
     if (k == GC_KIND_FULL) {
         occ_add(&a->full, e, d, t_ns);
@@ -470,6 +541,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
 {
     int64_t t_ns = event_time_ns(a, e);
     advance_time(a, e, t_ns);
+    freq_track(a, e, t_ns);
     track_gc_id(a, e->gc_id);
     switch (e->type) {
     case GC_EV_PAUSE:
@@ -522,6 +594,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
 
 void gc_analysis_finish(struct gc_analysis *a)
 {
+    freq_close_run(&a->freq);
     if (a->have_time) {
         a->span_ns += a->seg_last_ns - a->seg_start_ns;
         a->have_time = false;

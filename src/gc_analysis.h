@@ -12,6 +12,8 @@
  *  - throughput_pct: 100 * (1 - total pause time / span);
  *  - causes: collections per cause (one per collection, never per pause),
  *    and the pauses carrying it (gc_cause.h);
+ *  - young GCs per minute: over the whole calendar minutes inside a run,
+ *    mean and max alike, so mean <= max;
  *  - percentiles: nearest rank over every pause (hist.h), in ms.
  */
 #ifndef GCLAT_GC_ANALYSIS_H
@@ -124,10 +126,19 @@ struct gc_analysis {
     enum { GC_AXIS_NONE, GC_AXIS_UPTIME, GC_AXIS_WALL } axis;
     int64_t wall_minus_uptime_ms; /* JVM start in epoch ms, from events with both clocks; INT64_MIN unknown */
 
-    /* frequency: young collections per minute, interval between young GCs */
-    int64_t cur_minute;
-    uint64_t cur_minute_young, max_minute_young;
-    int64_t max_minute_start_ns;
+    /* frequency: young collections per calendar minute of the time axis,
+       over the minutes that lie wholly inside a run (docs/metrics.md) */
+    struct gc_freq {
+        int segment;             /* a->segments when the current run began; 0 none */
+        int64_t run_start_ns, run_end_ns;
+        int64_t minute;          /* minute index of the open minute, INT64_MIN none */
+        uint64_t in_minute;      /* young collections started in it */
+        uint64_t full_minutes;   /* whole minutes inside the runs closed so far */
+        uint64_t young_in_full;  /* young collections started in those minutes */
+        uint64_t max_full;       /* most young collections in one whole minute */
+        int64_t max_full_start_ns;
+        uint64_t max_any;        /* most in one minute, partial first/last minutes included */
+    } freq;
     int64_t last_young_t_ns;
     struct hist young_interval_h; /* ns */
     struct hist young_h;          /* young pause durations, ns */
@@ -179,6 +190,10 @@ double gc_analysis_throughput_pct(const struct gc_analysis *a);
 
 /* Collections: stop-the-world collections plus concurrent collector cycles. */
 uint64_t gc_analysis_collections(const struct gc_analysis *a);
+
+/* Young collections per whole minute (docs/metrics.md); false when the
+   runs cover no whole minute. mean <= max always. */
+bool gc_analysis_young_per_min(const struct gc_analysis *a, double *mean, uint64_t *max);
 
 /* Build the report; ctx gives collector, version; diag the unparsed lines. */
 void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *ctx,

@@ -14,6 +14,8 @@
 
 void gc_format_moment(int64_t t_ns, int64_t wall_ms, int32_t tz, char *buf, size_t n);
 
+#define NS_PER_MIN_F (60LL * 1000000000LL)
+
 struct finding_text {
     const char *id;
     const char *severity;
@@ -234,6 +236,46 @@ static void full_finding(struct report_node *arr, const struct gc_analysis *a)
     rn_str(f, "advice", adv);
 }
 
+/*
+ * Young collections per minute. The figure quoted is a count of young GCs
+ * really seen within one minute: the busiest whole calendar minute
+ * (frequency.per_min_max); a log shorter than a minute is itself such a
+ * window; else the busiest minute, partial first and last ones included.
+ */
+static void frequency_finding(struct report_node *arr, const struct gc_analysis *a)
+{
+    double mean;
+    uint64_t max;
+    char s[256];
+    struct report_node *f;
+    if (gc_analysis_young_per_min(a, &mean, &max)) {
+        if ((double)max <= a->th.max_young_per_min)
+            return;
+        snprintf(s, sizeof s, "up to %llu young collections in one minute, %.1f a minute on average over %llu "
+                 "whole minutes (threshold %.0f)",
+                 (unsigned long long)max, mean, (unsigned long long)a->freq.full_minutes, a->th.max_young_per_min);
+        f = add(arr, &T_FREQ, s);
+        rn_int(f, "max_per_min", (int64_t)max);
+        rn_num(f, "mean_per_min", mean, 2);
+    } else if (a->span_ns > 0 && a->span_ns <= NS_PER_MIN_F) {
+        uint64_t n = a->young_h.total;
+        if ((double)n <= a->th.max_young_per_min)
+            return;
+        snprintf(s, sizeof s, "%llu young collections in %.1f s, the whole log (threshold %.0f a minute)",
+                 (unsigned long long)n, (double)a->span_ns / 1e9, a->th.max_young_per_min);
+        f = add(arr, &T_FREQ, s);
+        rn_int(f, "max_per_min", (int64_t)n);
+    } else {
+        if ((double)a->freq.max_any <= a->th.max_young_per_min)
+            return;
+        snprintf(s, sizeof s, "up to %llu young collections in one calendar minute (threshold %.0f)",
+                 (unsigned long long)a->freq.max_any, a->th.max_young_per_min);
+        f = add(arr, &T_FREQ, s);
+        rn_int(f, "max_per_min", (int64_t)a->freq.max_any);
+    }
+    texts(f, &T_FREQ);
+}
+
 void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *arr = rn_arr(root, "findings");
@@ -285,13 +327,7 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
             texts(f, &T_YOUNGLONG);
         }
     }
-    if ((double)a->max_minute_young > a->th.max_young_per_min) {
-        snprintf(s, sizeof s, "up to %llu young collections in one minute (threshold %.0f)",
-                 (unsigned long long)a->max_minute_young, a->th.max_young_per_min);
-        struct report_node *f = add(arr, &T_FREQ, s);
-        rn_int(f, "max_per_min", (int64_t)a->max_minute_young);
-        texts(f, &T_FREQ);
-    }
+    frequency_finding(arr, a);
     if (a->full_after_n >= 3 && a->full_after_last_kb > a->full_after_first_kb * 11 / 10) {
         double n = (double)a->full_after_n;
         double den = n * a->fa_sum_tt - a->fa_sum_t * a->fa_sum_t;

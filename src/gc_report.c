@@ -36,6 +36,20 @@ void gc_format_moment(int64_t t_ns, int64_t wall_ms, int32_t tz, char *buf, size
         snprintf(buf, n, "unknown time");
 }
 
+/*
+ * A figure the log cannot give: null in JSON, and in the text the reason in
+ * its place (two nodes under one key, each hidden from the other renderer).
+ */
+static struct report_node *unknown_because(struct report_node *o, const char *key, const char *title,
+                                           const char *why)
+{
+    struct report_node *n = rn_flags(rn_null(o, key), RF_NOTEXT);
+    if (title)
+        rn_title(n, title);
+    rn_title(rn_flags(rn_str(o, key, why), RF_NOJSON), title ? title : key);
+    return n;
+}
+
 static void add_percentiles(struct report_node *o, const struct hist *h)
 {
     struct report_node *p = rn_obj(o, "percentiles");
@@ -171,11 +185,20 @@ static void report_time(const struct gc_analysis *a, struct report_node *root)
 
     struct report_node *f = rn_obj(root, "frequency");
     rn_title(f, "Young collection frequency");
-    double minutes = (double)a->span_ns / 6e10;
     uint64_t young = a->young_h.total; /* young, mixed and G1 concurrent-start pauses */
     rn_int(f, "young_count", (int64_t)young);
-    rn_title(rn_num(f, "per_min_mean", minutes > 0 ? (double)young / minutes : NAN, 2), "per minute (mean)");
-    rn_title(rn_int(f, "per_min_max", (int64_t)a->max_minute_young), "per minute (max)");
+    /* per minute: over the whole calendar minutes inside the span, both of them */
+    rn_title(rn_int(f, "full_minutes", (int64_t)a->freq.full_minutes), "whole minutes in the span");
+    double mean;
+    uint64_t max;
+    if (gc_analysis_young_per_min(a, &mean, &max)) {
+        rn_title(rn_num(f, "per_min_mean", mean, 2), "per minute (mean)");
+        rn_title(rn_int(f, "per_min_max", (int64_t)max), "per minute (max)");
+    } else {
+        const char *why = "- (the span holds no whole minute)";
+        unknown_because(f, "per_min_mean", "per minute (mean)", why);
+        unknown_because(f, "per_min_max", "per minute (max)", why);
+    }
     const struct hist *ih = &a->young_interval_h;
     rn_unit(rn_title(rn_num(f, "interval_mean_s", ih->total ? hist_mean(ih) / 1e9 : NAN, 3), "interval (mean)"), "s");
     rn_unit(rn_title(rn_num(f, "interval_p50_s", ih->total ? (double)hist_percentile(ih, 50) / 1e9 : NAN, 3), "interval (P50)"), "s");

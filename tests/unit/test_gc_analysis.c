@@ -49,7 +49,11 @@ static void pauses_throughput_over(void)
     CHECK_EQ_INT(a.full.count, 1);
     CHECK_EQ_INT(a.sysgc.count, 1);
     CHECK_EQ_INT(a.collections, 11);
-    CHECK_EQ_INT(a.max_minute_young, 10);
+    /* 10 young GCs in 1..10.01 s: the span (1 .. 21.5 s) holds no whole minute */
+    double mean;
+    uint64_t max;
+    CHECK(!gc_analysis_young_per_min(&a, &mean, &max));
+    CHECK_EQ_INT(a.freq.max_any, 10);
     CHECK_EQ_INT(a.young_interval_h.total, 9);
     CHECK_EQ_INT(hist_percentile(&a.young_interval_h, 50), 1000 * 1000000LL);
     gc_analysis_fini(&a);
@@ -240,6 +244,82 @@ static void stw_causes_sum_to_collections(void)
     intern_fini(&s);
 }
 
+/*
+ * Young GCs per minute over whole calendar minutes: a run from 30 s to
+ * 210.5 s holds the minutes [60,120) and [120,180). 50 young GCs in the
+ * partial first minute, 20 in [60,120), 40 in [120,180), 90 in the partial
+ * last: mean 30, max 40 (the partial minutes count in neither).
+ */
+static void young_per_whole_minute(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_G1;
+    struct { int64_t from_ms, step_ms; int n; } runs[] = {
+        {30000, 500, 50}, {60000, 3000, 20}, {120000, 1500, 40}, {180000, 300, 90}};
+    for (size_t r = 0; r < 4; r++)
+        for (int i = 0; i < runs[r].n; i++) {
+            struct gc_event e = pause(runs[r].from_ms + i * runs[r].step_ms, 1, GC_KIND_YOUNG, "y");
+            gc_analysis_add(&a, &e);
+        }
+    struct gc_event last = pause(210000, 500, GC_KIND_FULL, "f");
+    gc_analysis_add(&a, &last);
+    gc_analysis_finish(&a);
+    double mean = -1;
+    uint64_t max = 0;
+    CHECK(gc_analysis_young_per_min(&a, &mean, &max));
+    CHECK_EQ_INT(a.freq.full_minutes, 2);
+    CHECK_NEAR(mean, 30.0, 1e-9);
+    CHECK_EQ_INT(max, 40);
+    CHECK(mean <= (double)max);
+    CHECK_EQ_INT(a.freq.max_any, 90);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
+/* A 30 s log with 135 young GCs: no whole minute, so no per-minute mean or
+   max (before: "mean 270 > max 135"); the finding quotes the 135 seen in the
+   30 s. */
+static void short_log_frequency(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_G1;
+    for (int i = 0; i < 135; i++) {
+        struct gc_event e = pause(100000 + i * 222, 1, GC_KIND_YOUNG, "y");
+        gc_analysis_add(&a, &e);
+    }
+    gc_analysis_finish(&a);
+    double mean;
+    uint64_t max;
+    CHECK(!gc_analysis_young_per_min(&a, &mean, &max));
+    struct report_node *root = rn_root();
+    gc_findings_report(&a, root);
+    const struct report_node *fs = rn_get(root, "findings");
+    const struct report_node *freq = NULL;
+    for (const struct report_node *f = fs ? fs->first : NULL; f; f = f->next) {
+        const struct report_node *id = rn_get(f, "id");
+        if (id && strcmp(id->s, "frequent_young_gc") == 0)
+            freq = f;
+    }
+    CHECK(freq != NULL);
+    if (freq) {
+        CHECK_EQ_INT(rn_value(rn_get(freq, "max_per_min")), 135);
+        CHECK(strstr(rn_get(freq, "summary")->s, "135 young collections in 29.7 s") != NULL);
+    }
+    rn_free(root);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
 int main(void)
 {
     RUN(pauses_throughput_over);
@@ -248,5 +328,7 @@ int main(void)
     RUN(by_day_uses_log_local_time);
     RUN(zgc_cause_counts_collections);
     RUN(stw_causes_sum_to_collections);
+    RUN(young_per_whole_minute);
+    RUN(short_log_frequency);
     T_DONE();
 }
