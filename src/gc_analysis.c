@@ -229,7 +229,7 @@ static struct gc_bucket *bucket_for(struct gc_analysis *a, const struct gc_event
 {
     if (a->by == GC_BY_NONE)
         return NULL;
-    int64_t unit_ms = a->by == GC_BY_DAY ? 86400000LL : 3600000LL;
+    int64_t unit_ms = a->by == GC_BY_DAY ? 86400000LL : a->by == GC_BY_HOUR ? 3600000LL : 60000LL;
     int64_t local;
     if (e->wall_ms >= 0)
         local = e->wall_ms + (int64_t)e->tz_offset_min * 60000;
@@ -573,6 +573,19 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
             a->stall_max_ns = d;
         hist_record(&a->stall_h, d);
         occ_add(&a->stall_occ, e, d, t_ns);
+        for (int i = 0; i < a->th.n_over; i++)
+            if (d > a->th.over_ns[i])
+                a->stall_over[i]++;
+        struct gc_bucket *b = bucket_for(a, e);
+        if (b) {
+            b->stalls++;
+            b->stall_total_ns += d;
+            if (d > b->stall_max_ns)
+                b->stall_max_ns = d;
+            for (int i = 0; i < a->th.n_over; i++)
+                if (d > a->th.over_ns[i])
+                    b->stall_over[i]++;
+        }
         const char *th = e->thread ? intern_str(a->strings, e->thread, strlen(e->thread)) : "(unknown)";
         table_add(&a->stall_threads, th, GC_KIND_OTHER, d, e, t_ns);
         break;

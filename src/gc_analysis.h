@@ -29,7 +29,7 @@
 
 #define GC_MAX_OVER 16
 
-enum gc_by { GC_BY_NONE, GC_BY_DAY, GC_BY_HOUR };
+enum gc_by { GC_BY_NONE, GC_BY_DAY, GC_BY_HOUR, GC_BY_MINUTE };
 
 struct gc_thresholds {
     int64_t over_ns[GC_MAX_OVER]; /* --over: count pauses longer than each */
@@ -71,6 +71,10 @@ struct gc_bucket {
     uint64_t over[GC_MAX_OVER];
     uint64_t full;
     int64_t heap_after_min_kb, heap_after_max_kb; /* -1 when no GC in the bucket gave sizes */
+    /* allocation stalls (GC_EV_STALL, relocation stalls apart), not pauses */
+    uint64_t stalls;
+    int64_t stall_total_ns, stall_max_ns;
+    uint64_t stall_over[GC_MAX_OVER];
 };
 
 /* An occurrence used as evidence in findings. */
@@ -102,6 +106,7 @@ struct gc_analysis {
     struct gc_table cycle_names;  /* GC_EV_CYCLE by name ("Garbage Collection", "Minor Collection", ...) */
     struct hist stall_h;
     uint64_t stall_count;
+    uint64_t stall_over[GC_MAX_OVER]; /* --over thresholds applied to allocation stalls */
     int64_t stall_total_ns, stall_max_ns;
     uint64_t reloc_stall_count;
     struct gc_occurrence stall_occ; /* first and longest allocation stall */
@@ -170,7 +175,7 @@ struct gc_analysis {
     struct gc_occurrence humongous, sysgc, diag_gc, metaspace, alloc_stall_cycles;
     uint64_t full_by_class[GC_CAUSE__COUNT]; /* full collections per cause class */
 
-    /* by day/hour */
+    /* by day/hour/minute */
     struct gc_bucket *buckets;
     size_t nbuckets, cap_buckets;
 

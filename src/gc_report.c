@@ -314,6 +314,14 @@ static void report_causes_stalls(const struct gc_analysis *a, struct report_node
     rn_int(s, "relocation_stalls", (int64_t)a->reloc_stall_count);
     rn_title(rn_int(s, "cycles_caused", (int64_t)a->alloc_stall_cycles.count),
              "collections caused (cause Allocation Stall)");
+    struct report_node *so = rn_obj(s, "over_ms");
+    rn_title(so, "Allocation stalls longer than");
+    for (int i = 0; i < a->th.n_over; i++) {
+        char k[32], t[48];
+        snprintf(k, sizeof k, "%g", ms(a->th.over_ns[i]));
+        snprintf(t, sizeof t, "> %g ms", ms(a->th.over_ns[i]));
+        rn_title(rn_int(so, k, (int64_t)a->stall_over[i]), t);
+    }
     struct report_node *t = rn_arr(s, "threads");
     rn_title(t, "Stalled threads");
     rn_flags(t, RF_TABLE);
@@ -338,7 +346,7 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
     if (a->by == GC_BY_NONE)
         return;
     struct report_node *arr = rn_arr(root, "by");
-    rn_title(arr, a->by == GC_BY_DAY ? "Pauses by day" : "Pauses by hour");
+    rn_title(arr, a->by == GC_BY_DAY ? "Pauses by day" : a->by == GC_BY_HOUR ? "Pauses by hour" : "Pauses by minute");
     rn_flags(arr, RF_TABLE);
     for (size_t i = 0; i < a->nbuckets; i++) {
         const struct gc_bucket *b = &a->buckets[i];
@@ -346,10 +354,9 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
         char buf[64];
         if (a->time_is_wall) {
             format_local_time(b->key, 0, buf, sizeof buf);
-            if (a->by == GC_BY_DAY)
-                buf[10] = '\0';
-            else
-                buf[13] = '\0';
+            buf[a->by == GC_BY_DAY ? 10 : a->by == GC_BY_HOUR ? 13 : 16] = '\0';
+        } else if (a->by == GC_BY_MINUTE) {
+            snprintf(buf, sizeof buf, "+%lldm", (long long)(b->key / 60000));
         } else {
             snprintf(buf, sizeof buf, "+%lldh", (long long)(b->key / 3600000));
         }
@@ -371,6 +378,18 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
             char t[40];
             snprintf(t, sizeof t, ">%s", k + 5);
             rn_title(rn_int(o, k, (int64_t)b->over[j]), t);
+        }
+        /* allocation stalls apart from pauses; columns shown in text only
+           when the log has stalls */
+        unsigned st = a->stall_count ? 0 : RF_NOTEXT;
+        rn_flags(rn_int(o, "stalls", (int64_t)b->stalls), st);
+        rn_flags(rn_title(rn_num(o, "stall_total_ms", ms(b->stall_total_ns), 3), "stall ms"), st);
+        rn_flags(rn_title(rn_num(o, "stall_max_ms", ms(b->stall_max_ns), 3), "stall max"), st);
+        for (int j = 0; j < a->th.n_over; j++) {
+            char k[40], t[48];
+            snprintf(k, sizeof k, "stalls_over_%gms", ms(a->th.over_ns[j]));
+            snprintf(t, sizeof t, "stalls>%gms", ms(a->th.over_ns[j]));
+            rn_flags(rn_title(rn_int(o, k, (int64_t)b->stall_over[j]), t), st);
         }
     }
 }

@@ -320,6 +320,45 @@ static void short_log_frequency(void)
     intern_fini(&s);
 }
 
+/* --over applies to allocation stalls too, apart from pauses, and per --by bucket. */
+static void stalls_over_and_by(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_HOUR, &s);
+    static const int64_t d_ms[] = {5, 50, 150, 250, 2000};
+    for (size_t i = 0; i < 5; i++) {
+        struct gc_event e;
+        gc_event_init(&e);
+        e.type = GC_EV_STALL;
+        e.name = "Allocation Stall";
+        e.thread = "t";
+        e.uptime_ns = (int64_t)i * 1800 * 1000000000LL; /* 0, 0.5, 1, 1.5, 2 h */
+        e.duration_ns = d_ms[i] * 1000000LL;
+        gc_analysis_add(&a, &e);
+    }
+    gc_analysis_finish(&a);
+    CHECK_EQ_INT(a.stall_count, 5);
+    CHECK_EQ_INT(a.pause_count, 0);
+    CHECK_EQ_INT(a.stall_over[1], 4); /* > 10 ms */
+    CHECK_EQ_INT(a.stall_over[2], 3); /* > 100 ms */
+    CHECK_EQ_INT(a.stall_over[5], 1); /* > 1000 ms */
+    CHECK_EQ_INT(a.over[1], 0);       /* stalls are not pauses */
+    CHECK_EQ_INT(a.nbuckets, 3);
+    if (a.nbuckets == 3) {
+        CHECK_EQ_INT(a.buckets[0].stalls, 2);
+        CHECK_EQ_INT(a.buckets[0].stall_total_ns, 55 * 1000000LL);
+        CHECK_EQ_INT(a.buckets[1].stall_over[3], 1); /* 250 ms > 200 ms */
+        CHECK_EQ_INT(a.buckets[2].stall_max_ns, 2000 * 1000000LL);
+        CHECK_EQ_INT(a.buckets[2].pauses, 0);
+    }
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
 int main(void)
 {
     RUN(pauses_throughput_over);
@@ -330,5 +369,6 @@ int main(void)
     RUN(stw_causes_sum_to_collections);
     RUN(young_per_whole_minute);
     RUN(short_log_frequency);
+    RUN(stalls_over_and_by);
     T_DONE();
 }
