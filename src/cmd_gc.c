@@ -250,6 +250,7 @@ int cmd_gc(int argc, char **argv)
     if (co.out != OUT_CSV) {
         struct report_node *root = rn_root();
         const char *fmt = res.mixed_formats ? "mixed" : gc_format_name(res.format);
+        run->a.format = fmt;
         gc_analysis_report(&run->a, &run->ctx, fmt, root);
         gc_findings_report(&run->a, root);
         /* text: findings right after the summary, what a reader needs first */

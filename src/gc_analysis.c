@@ -285,6 +285,8 @@ static void track_gc_id(struct gc_analysis *a, int64_t id)
 
 static void memory_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
+    if (e->young_before_kb >= 0 || e->old_before_kb >= 0)
+        a->detail_events++;
     if (e->heap_total_kb > a->heap_total_max_kb)
         a->heap_total_max_kb = e->heap_total_kb;
     if (e->young_total_kb > a->young_total_kb_max && is_young(a, e->kind))
@@ -621,7 +623,8 @@ uint64_t gc_analysis_collections(const struct gc_analysis *a)
 
 double gc_analysis_throughput_pct(const struct gc_analysis *a)
 {
-    if (a->span_ns <= 0)
+    /* without pause lines (ZGC at -Xlog:gc) the share stopped is unknown, not 0 */
+    if (a->span_ns <= 0 || (gc_analysis_lacks(a) & GC_LACKS_PAUSES))
         return NAN;
     double t = 100.0 * (1.0 - (double)a->pause_total_ns / (double)a->span_ns);
     return t < 0 ? 0 : t;

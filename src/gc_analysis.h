@@ -9,7 +9,8 @@
  *  - span: sum over segments of (end of last event - start of first event); a
  *    new segment starts when time jumps backwards (a JVM restart, another
  *    host's log), so concatenated logs do not produce negative or huge spans;
- *  - throughput_pct: 100 * (1 - total pause time / span);
+ *  - throughput_pct: 100 * (1 - total pause time / span); unknown (NaN) when
+ *    the log has collections but no pause lines (gc_analysis_lacks);
  *  - causes: collections per cause (one per collection, never per pause),
  *    and the pauses carrying it (gc_cause.h);
  *  - young GCs per minute: over the whole calendar minutes inside a run,
@@ -20,6 +21,7 @@
 #define GCLAT_GC_ANALYSIS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gc_cause.h"
@@ -168,6 +170,7 @@ struct gc_analysis {
     int64_t full_after_first_kb, full_after_last_kb, full_after_max_kb;
     /* heap after any GC, for the live-set range */
     int64_t after_min_kb, after_max_kb;
+    uint64_t detail_events;       /* collections with a generation breakdown (-XX:+PrintGCDetails style) */
 
     /* flags */
     struct gc_occurrence full, cmf, promo_failed, to_space, degenerated, over_target;
@@ -180,7 +183,7 @@ struct gc_analysis {
     size_t nbuckets, cap_buckets;
 
     enum gc_collector collector;
-    const char *format;
+    const char *format;          /* jvm_format of the inputs ("unified", "jdk8-legacy", "openj9-xml", "mixed"), set by the caller; may be NULL */
 };
 
 void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enum gc_by by,
@@ -199,6 +202,21 @@ uint64_t gc_analysis_collections(const struct gc_analysis *a);
 /* Young collections per whole minute (docs/metrics.md); false when the
    runs cover no whole minute. mean <= max always. */
 bool gc_analysis_young_per_min(const struct gc_analysis *a, double *mean, uint64_t *max);
+
+/* What the log cannot tell: figures that need lines it lacks. */
+enum {
+    GC_LACKS_PAUSES = 1u << 0,     /* ZGC collections but no pause line (ZGC at -Xlog:gc) */
+    GC_LACKS_HEAP = 1u << 1,       /* unified log: collections but no heap size (a fragment: no option adds them) */
+    GC_LACKS_CPU = 1u << 2,        /* STW pauses but no [Times:] / gc,cpu line, where the format has them */
+    GC_LACKS_SAFEPOINTS = 1u << 3, /* HotSpot log: collections but no safepoint / stopped-time line */
+};
+unsigned gc_analysis_lacks(const struct gc_analysis *a);
+/* The logging option that adds what `lack` (one GC_LACKS_* bit) needs, for
+   this log's format and collector; NULL when no option adds it (ZGC and
+   Shenandoah print no GC CPU lines, OpenJ9 verbose GC no safepoints). */
+const char *gc_analysis_lack_option(const struct gc_analysis *a, unsigned lack);
+/* "not in log (add OPTION)", or why no option helps, for the text report. */
+void gc_analysis_lack_text(const struct gc_analysis *a, unsigned lack, char *buf, size_t n);
 
 /* Build the report; ctx gives collector, version; diag the unparsed lines. */
 void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *ctx,

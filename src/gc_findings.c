@@ -149,6 +149,22 @@ static const struct finding_text T_DIAGGC = {
     "Find who runs it: monitoring agents, cron jobs and support scripts that take histograms or dumps. "
     "Where a full pause is not acceptable, use jmap -histo without :live, jcmd GC.class_histogram -all, "
     "or heap dumps that include unreachable objects."};
+static const struct finding_text T_LACK_PAUSES = {
+    "log_lacks_pauses", "warning", "No pause lines in the log",
+    "The logging options that wrote this log leave out the stop-the-world pauses (ZGC logs them with the "
+    "tags gc,phases, not at -Xlog:gc), so pause count, pause time, percentiles and throughput are unknown, "
+    "not zero.",
+    NULL};
+static const struct finding_text T_LACK_CPU = {
+    "log_lacks_gc_cpu", "info", "No GC CPU times in the log",
+    "No pause prints the CPU its collector threads used ([Times: user= sys= real=] or gc,cpu lines), so "
+    "GC CPU and the CPU-starvation and kernel-time checks cannot run.",
+    NULL};
+static const struct finding_text T_LACK_SAFEPOINTS = {
+    "log_lacks_safepoints", "info", "No safepoint lines in the log",
+    "Stopped time beyond the GC pauses (other VM operations, time to reach a safepoint) is invisible "
+    "without safepoint lines, and so are slow time-to-safepoint stops.",
+    NULL};
 
 static void moment(struct report_node *o, const char *key, int64_t t_ns, int64_t wall_ms, int32_t tz,
                    const char *file, uint64_t line, double value_ms, bool with_value)
@@ -178,6 +194,21 @@ static void texts(struct report_node *f, const struct finding_text *t)
 {
     rn_str(f, "meaning", t->meaning);
     rn_str(f, "advice", t->advice);
+}
+
+/* A log_lacks_* finding: the option that adds the lines is its advice. */
+static void lack_finding(struct report_node *arr, const struct gc_analysis *a, const struct finding_text *t,
+                         unsigned lack, const char *summary)
+{
+    const char *opt = gc_analysis_lack_option(a, lack);
+    if (!opt)
+        return; /* nothing would add the lines: the figures say "not in log" */
+    struct report_node *f = add(arr, t, summary);
+    rn_str(f, "option", opt);
+    rn_str(f, "meaning", t->meaning);
+    char adv[256];
+    snprintf(adv, sizeof adv, "Add %s to the JVM's logging options.", opt);
+    rn_str(f, "advice", adv);
 }
 
 static void occ_finding(struct report_node *arr, const struct finding_text *t,
@@ -276,12 +307,34 @@ static void frequency_finding(struct report_node *arr, const struct gc_analysis 
     texts(f, &T_FREQ);
 }
 
+static void lack_findings(struct report_node *arr, const struct gc_analysis *a, unsigned lacks, bool first)
+{
+    char s[256];
+    if (first) {
+        if (lacks & GC_LACKS_PAUSES) {
+            snprintf(s, sizeof s, "%llu collections, no pause: pause count, pause time and throughput unknown",
+                     (unsigned long long)gc_analysis_collections(a));
+            lack_finding(arr, a, &T_LACK_PAUSES, GC_LACKS_PAUSES, s);
+        }
+        return;
+    }
+    if (lacks & GC_LACKS_CPU) {
+        snprintf(s, sizeof s, "%llu pauses, none with CPU times", (unsigned long long)a->pause_count);
+        lack_finding(arr, a, &T_LACK_CPU, GC_LACKS_CPU, s);
+    }
+    if (lacks & GC_LACKS_SAFEPOINTS)
+        lack_finding(arr, a, &T_LACK_SAFEPOINTS, GC_LACKS_SAFEPOINTS,
+                     "stopped time beyond GC pauses and time to safepoint unknown");
+}
+
 void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *arr = rn_arr(root, "findings");
     rn_title(arr, "Findings");
     rn_flags(arr, RF_FINDINGS);
     char s[256];
+    unsigned lacks = gc_analysis_lacks(a);
+    lack_findings(arr, a, lacks, true);
     occ_finding(arr, &T_CMF, &a->cmf, "concurrent mode failures", true);
     occ_finding(arr, &T_PROMO, &a->promo_failed, "promotion failures", true);
     occ_finding(arr, &T_TOSPACE, &a->to_space, "evacuation failures", true);
@@ -356,4 +409,5 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
     occ_finding(arr, &T_META, &a->metaspace, "metaspace-triggered collections", false);
     occ_finding(arr, &T_SYSGC, &a->sysgc, "System.gc() collections", false);
     occ_finding(arr, &T_DIAGGC, &a->diag_gc, "collections run for a diagnostic tool", false);
+    lack_findings(arr, a, lacks, false);
 }

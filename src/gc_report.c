@@ -50,6 +50,14 @@ static struct report_node *unknown_because(struct report_node *o, const char *ke
     return n;
 }
 
+static struct report_node *not_in_log(const struct gc_analysis *a, struct report_node *o, const char *key,
+                                      const char *title, unsigned lack)
+{
+    char why[256];
+    gc_analysis_lack_text(a, lack, why, sizeof why);
+    return unknown_because(o, key, title, why);
+}
+
 static void add_percentiles(struct report_node *o, const struct hist *h)
 {
     struct report_node *p = rn_obj(o, "percentiles");
@@ -97,8 +105,34 @@ static void table_rows(struct report_node *arr, const struct gc_table *t, const 
     free(order);
 }
 
+static void report_pauses_unknown(const struct gc_analysis *a, struct report_node *root)
+{
+    struct report_node *p = rn_obj(root, "pauses");
+    rn_title(p, "Stop-the-world pauses");
+    not_in_log(a, p, "count", NULL, GC_LACKS_PAUSES);
+    static const char *const keys[] = {"total_ms", "min_ms", "mean_ms", "max_ms", "stddev_ms"};
+    for (size_t i = 0; i < ARRAY_LEN(keys); i++)
+        rn_flags(rn_null(p, keys[i]), RF_NOTEXT);
+    struct report_node *pc = rn_flags(rn_obj(p, "percentiles"), RF_NOTEXT);
+    for (size_t i = 0; i < ARRAY_LEN(pause_pcts); i++) {
+        char k[16];
+        pct_key(pause_pcts[i], k, sizeof k);
+        rn_null(pc, k);
+    }
+    struct report_node *over = rn_flags(rn_obj(root, "over_ms"), RF_NOTEXT);
+    for (int i = 0; i < a->th.n_over; i++) {
+        char k[32];
+        snprintf(k, sizeof k, "%g", ms(a->th.over_ns[i]));
+        rn_null(over, k);
+    }
+}
+
 static void report_pauses(const struct gc_analysis *a, struct report_node *root)
 {
+    if (gc_analysis_lacks(a) & GC_LACKS_PAUSES) {
+        report_pauses_unknown(a, root);
+        return;
+    }
     struct report_node *p = rn_obj(root, "pauses");
     rn_title(p, "Stop-the-world pauses");
     rn_int(p, "count", (int64_t)a->pause_count);
@@ -210,7 +244,10 @@ static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse
 {
     struct report_node *c = rn_obj(root, "gc_cpu");
     rn_title(c, "GC CPU ([Times:] / gc,cpu lines)");
-    rn_int(c, "events", (int64_t)a->cpu_events);
+    if (gc_analysis_lacks(a) & GC_LACKS_CPU)
+        not_in_log(a, c, "events", NULL, GC_LACKS_CPU);
+    else
+        rn_int(c, "events", (int64_t)a->cpu_events);
     if (a->cpu_events) {
         rn_unit(rn_num(c, "user_s", (double)a->user_ns / 1e9, 3), "s");
         rn_unit(rn_num(c, "sys_s", (double)a->sys_ns / 1e9, 3), "s");
@@ -245,6 +282,9 @@ static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse
     if (a->after_max_kb >= 0) {
         rn_unit(rn_title(rn_int(m, "heap_after_gc_min_kb", a->after_min_kb), "heap after GC (min)"), "KB");
         rn_unit(rn_title(rn_int(m, "heap_after_gc_max_kb", a->after_max_kb), "heap after GC (max)"), "KB");
+    } else if (gc_analysis_lacks(a) & GC_LACKS_HEAP) {
+        not_in_log(a, m, "heap_after_gc_min_kb", "heap after GC (min)", GC_LACKS_HEAP);
+        not_in_log(a, m, "heap_after_gc_max_kb", "heap after GC (max)", GC_LACKS_HEAP);
     } else {
         rn_unit(rn_title(rn_null(m, "heap_after_gc_min_kb"), "heap after GC (min)"), "KB");
         rn_unit(rn_title(rn_null(m, "heap_after_gc_max_kb"), "heap after GC (max)"), "KB");
@@ -286,12 +326,21 @@ static void cause_rows(const struct gc_analysis *a, struct report_node *root)
         }
         order[j] = x;
     }
+    bool lacks_pauses = gc_analysis_lacks(a) & GC_LACKS_PAUSES;
     for (size_t i = 0; i < n; i++) {
         const struct gc_cause_row *r = order[i];
         struct report_node *o = rn_obj(arr, NULL);
         rn_str(o, "cause", r->cause);
         rn_str(o, "class", gc_cause_class_name(r->cls));
         rn_title(rn_int(o, "count", (int64_t)r->collections), "collections");
+        if (lacks_pauses) {
+            /* the pause columns would be zeros the log cannot vouch for */
+            rn_flags(rn_null(o, "pauses"), RF_NOTEXT);
+            rn_flags(rn_null(o, "total_ms"), RF_NOTEXT);
+            rn_flags(rn_null(o, "mean_ms"), RF_NOTEXT);
+            rn_flags(rn_null(o, "max_ms"), RF_NOTEXT);
+            continue;
+        }
         rn_int(o, "pauses", (int64_t)r->pauses);
         rn_title(rn_num(o, "total_ms", ms(r->pause_total_ns), 3), "pause total_ms");
         rn_title(rn_num(o, "mean_ms", r->pauses ? ms(r->pause_total_ns) / (double)r->pauses : NAN, 3),
@@ -329,7 +378,10 @@ static void report_causes_stalls(const struct gc_analysis *a, struct report_node
 
     struct report_node *sp = rn_obj(root, "safepoints");
     rn_title(sp, "Safepoints (all VM operations, GC included)");
-    rn_int(sp, "count", (int64_t)a->sp_count);
+    if (gc_analysis_lacks(a) & GC_LACKS_SAFEPOINTS)
+        not_in_log(a, sp, "count", NULL, GC_LACKS_SAFEPOINTS);
+    else
+        rn_int(sp, "count", (int64_t)a->sp_count);
     if (a->sp_count) {
         rn_unit(rn_num(sp, "total_ms", ms(a->sp_total_ns), 3), "ms");
         rn_unit(rn_num(sp, "max_ms", ms(a->sp_max_ns), 3), "ms");
@@ -348,6 +400,7 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
     struct report_node *arr = rn_arr(root, "by");
     rn_title(arr, a->by == GC_BY_DAY ? "Pauses by day" : a->by == GC_BY_HOUR ? "Pauses by hour" : "Pauses by minute");
     rn_flags(arr, RF_TABLE);
+    bool lacks_pauses = gc_analysis_lacks(a) & GC_LACKS_PAUSES;
     for (size_t i = 0; i < a->nbuckets; i++) {
         const struct gc_bucket *b = &a->buckets[i];
         struct report_node *o = rn_obj(arr, NULL);
@@ -361,10 +414,17 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
             snprintf(buf, sizeof buf, "+%lldh", (long long)(b->key / 3600000));
         }
         rn_str(o, "period", buf);
-        rn_int(o, "pauses", (int64_t)b->pauses);
-        rn_num(o, "total_ms", ms(b->total_ns), 3);
-        rn_num(o, "max_ms", ms(b->max_ns), 3);
-        rn_int(o, "full", (int64_t)b->full);
+        if (lacks_pauses) {
+            rn_null(o, "pauses");
+            rn_null(o, "total_ms");
+            rn_null(o, "max_ms");
+            rn_null(o, "full");
+        } else {
+            rn_int(o, "pauses", (int64_t)b->pauses);
+            rn_num(o, "total_ms", ms(b->total_ns), 3);
+            rn_num(o, "max_ms", ms(b->max_ns), 3);
+            rn_int(o, "full", (int64_t)b->full);
+        }
         if (b->heap_after_max_kb >= 0) {
             rn_title(rn_num(o, "heap_after_min_mb", (double)b->heap_after_min_kb / 1024.0, 1), "after GC min MB");
             rn_title(rn_num(o, "heap_after_max_mb", (double)b->heap_after_max_kb / 1024.0, 1), "after GC max MB");
@@ -377,7 +437,10 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
             snprintf(k, sizeof k, "over_%gms", ms(a->th.over_ns[j]));
             char t[40];
             snprintf(t, sizeof t, ">%s", k + 5);
-            rn_title(rn_int(o, k, (int64_t)b->over[j]), t);
+            if (lacks_pauses)
+                rn_title(rn_null(o, k), t);
+            else
+                rn_title(rn_int(o, k, (int64_t)b->over[j]), t);
         }
         /* allocation stalls apart from pauses; columns shown in text only
            when the log has stalls */
@@ -405,13 +468,18 @@ void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *
     if (ctx->jvm_version)
         rn_str(s, "jvm", ctx->jvm_version);
     rn_unit(rn_num(s, "span", (double)a->span_ns / 1e9, 3), "s");
-    rn_str(s, "pauses", "");
-    char buf[160];
-    snprintf(buf, sizeof buf, "%llu, %.3f ms in total, max %.3f ms",
-             (unsigned long long)a->pause_count, ms(a->pause_total_ns), ms(a->pause_max_ns));
-    free(s->last->s);
-    s->last->s = xstrdup(buf);
-    rn_unit(rn_title(rn_num(s, "throughput", gc_analysis_throughput_pct(a), 3), "throughput"), "% of wall time outside GC pauses");
+    char buf[256];
+    if (gc_analysis_lacks(a) & GC_LACKS_PAUSES) {
+        gc_analysis_lack_text(a, GC_LACKS_PAUSES, buf, sizeof buf);
+        rn_str(s, "pauses", buf);
+        rn_str(s, "throughput", "unknown (no pause lines)");
+    } else {
+        snprintf(buf, sizeof buf, "%llu, %.3f ms in total, max %.3f ms",
+                 (unsigned long long)a->pause_count, ms(a->pause_total_ns), ms(a->pause_max_ns));
+        rn_str(s, "pauses", buf);
+        rn_unit(rn_title(rn_num(s, "throughput", gc_analysis_throughput_pct(a), 3), "throughput"),
+                "% of wall time outside GC pauses");
+    }
 
     rn_flags(rn_str(root, "collector", gc_collector_name(ctx->collector)), RF_NOTEXT);
     rn_flags(rn_str(root, "jvm_format", jvm_format), RF_NOTEXT);

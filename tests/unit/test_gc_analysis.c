@@ -188,6 +188,7 @@ static void zgc_cause_counts_collections(void)
         CHECK_EQ_INT(r->cls, GC_CAUSE_ALLOCATION);
     }
     CHECK_EQ_INT(a.alloc_stall_cycles.count, 3);
+    CHECK_EQ_INT(gc_analysis_lacks(&a) & GC_LACKS_PAUSES, 0);
     gc_analysis_fini(&a);
     intern_fini(&s);
 }
@@ -320,6 +321,42 @@ static void short_log_frequency(void)
     intern_fini(&s);
 }
 
+/* ZGC at -Xlog:gc: collections, no pause line. Pauses unknown, not 0, and
+   throughput unknown, not 100 %. */
+static void lacks_pauses(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_ZGC;
+    a.format = "unified";
+    for (int c = 0; c < 4; c++) {
+        struct gc_event y = cycle(c * 1000, "Allocation Rate");
+        y.duration_ns = 30 * 1000000LL;
+        y.heap_after_kb = 1024;
+        gc_analysis_add(&a, &y);
+    }
+    gc_analysis_finish(&a);
+    unsigned l = gc_analysis_lacks(&a);
+    CHECK(l & GC_LACKS_PAUSES);
+    CHECK(l & GC_LACKS_SAFEPOINTS);
+    CHECK(!(l & GC_LACKS_HEAP));
+    CHECK(!(l & GC_LACKS_CPU)); /* no pauses: nothing to time */
+    CHECK(isnan(gc_analysis_throughput_pct(&a)));
+    CHECK_STR(gc_analysis_lack_option(&a, GC_LACKS_PAUSES), "-Xlog:gc,gc+phases or -Xlog:gc*");
+    CHECK_STR(gc_analysis_lack_option(&a, GC_LACKS_SAFEPOINTS), "-Xlog:safepoint");
+    CHECK(gc_analysis_lack_option(&a, GC_LACKS_CPU) == NULL); /* ZGC prints none */
+    a.format = "jdk8-legacy";
+    a.collector = GC_COLL_CMS;
+    CHECK_STR(gc_analysis_lack_option(&a, GC_LACKS_SAFEPOINTS), "-XX:+PrintGCApplicationStoppedTime");
+    CHECK_STR(gc_analysis_lack_option(&a, GC_LACKS_CPU), "-XX:+PrintGCDetails");
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
 /* --over applies to allocation stalls too, apart from pauses, and per --by bucket. */
 static void stalls_over_and_by(void)
 {
@@ -369,6 +406,7 @@ int main(void)
     RUN(stw_causes_sum_to_collections);
     RUN(young_per_whole_minute);
     RUN(short_log_frequency);
+    RUN(lacks_pauses);
     RUN(stalls_over_and_by);
     T_DONE();
 }
