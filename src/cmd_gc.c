@@ -30,10 +30,12 @@ const char cmd_gc_help[] =
     "live set, causes, allocation stalls per thread, safepoints, and findings.\n"
     "\n"
     "Options:\n"
-    "  --over LIST           thresholds for 'pauses longer than' (default 1ms,10ms,100ms,\n"
-    "                        200ms,300ms,1000ms; bare numbers are ms)\n"
-    "  --by day|hour         pause counts, totals and over-threshold counts per day or hour\n"
-    "                        (local time as written in the log; uptime hours if no dates)\n"
+    "  --over LIST           thresholds for 'pauses longer than', applied apart to allocation\n"
+    "                        stalls (default 1ms,10ms,100ms,200ms,300ms,1000ms; bare numbers\n"
+    "                        are ms)\n"
+    "  --by day|hour|minute  pause and allocation-stall counts, totals and over-threshold\n"
+    "                        counts per day, hour or minute (local time as written in the\n"
+    "                        log; uptime hours/minutes if no dates)\n"
     "  --format FMT          legacy | unified | openj9 (default: detected per file)\n"
     "  --pause-target DUR    finding 'pauses_over_target' above this (default 200ms)\n"
     "  --max-gc-share PCT    finding 'gc_time_share' above this share of time (default 10)\n"
@@ -176,8 +178,10 @@ int cmd_gc(int argc, char **argv)
                 by = GC_BY_DAY;
             else if (strcmp(v, "hour") == 0)
                 by = GC_BY_HOUR;
+            else if (strcmp(v, "minute") == 0)
+                by = GC_BY_MINUTE;
             else
-                usage_die("--by takes day or hour, not", v);
+                usage_die("--by takes day, hour or minute, not", v);
         } else if (opt_is(a, "--format")) {
             const char *v = opt_value(argc, argv, &i);
             forced = gc_format_parse(v);
@@ -236,6 +240,7 @@ int cmd_gc(int argc, char **argv)
     if (co.out != OUT_CSV) {
         struct report_node *root = rn_root();
         const char *fmt = res.mixed_formats ? "mixed" : gc_format_name(res.format);
+        run->a.format = fmt;
         gc_analysis_report(&run->a, &run->ctx, fmt, root);
         gc_findings_report(&run->a, root);
         /* text: findings right after the summary, what a reader needs first */

@@ -217,6 +217,7 @@ static int load_gc(struct compare_set *s, int index, const struct compare_gc_hoo
         return rc;
     struct report_node *root = rn_root();
     const char *fmt = r->gres.mixed_formats ? "mixed" : gc_format_name(r->gres.format);
+    r->ga->format = fmt;
     gc_analysis_report(r->ga, &r->gctx, fmt, root);
     gc_findings_report(r->ga, root);
     struct report_node *in = rn_obj(root, "inputs");

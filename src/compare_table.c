@@ -206,6 +206,8 @@ void compare_table_build(struct compare_table *t, const struct compare_set *s)
                 const struct report_node *gc = s->runs[r].tree[CK_GC];
                 const struct report_node *over = gc ? rn_get(gc, "over_ms") : NULL;
                 for (const struct report_node *c = over ? over->first : NULL; c; c = c->next) {
+                    if (c->kind != RN_INT && c->kind != RN_NUM)
+                        continue; /* unknown (no pause lines): no value, not 0 */
                     char id[96], title[96];
                     snprintf(id, sizeof id, "gc.over.%sms", c->key);
                     snprintf(title, sizeof title, "pauses > %s ms", c->key);

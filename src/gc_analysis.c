@@ -113,12 +113,12 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     hist_init(&a->young_h, 3);
     table_init(&a->by_name, 256, true);
     table_init(&a->concurrent, 256, false);
-    table_init(&a->causes, 256, false);
+    gc_cause_table_init(&a->causes);
     table_init(&a->stall_threads, 10000, false);
     table_init(&a->cycle_names, 64, false);
     a->pause_min_ns = INT64_MAX;
     a->prev_after_kb = -1;
-    a->cur_minute = INT64_MIN;
+    a->freq.minute = INT64_MIN;
     a->last_young_t_ns = -1;
     a->alloc_first_t_ns = -1;
     a->first_wall_ms = a->last_wall_ms = -1;
@@ -137,7 +137,7 @@ void gc_analysis_fini(struct gc_analysis *a)
     hist_fini(&a->young_h);
     table_fini(&a->by_name);
     table_fini(&a->concurrent);
-    table_fini(&a->causes);
+    gc_cause_table_fini(&a->causes);
     table_fini(&a->stall_threads);
     table_fini(&a->cycle_names);
     free(a->buckets);
@@ -212,7 +212,6 @@ static void advance_time(struct gc_analysis *a, const struct gc_event *e, int64_
         a->seg_last_ns = end;
         a->segments++;
         a->last_young_t_ns = -1;
-        a->cur_minute = INT64_MIN;
         a->prev_after_kb = -1;
     } else if (end > a->seg_last_ns) {
         a->seg_last_ns = end;
@@ -230,7 +229,7 @@ static struct gc_bucket *bucket_for(struct gc_analysis *a, const struct gc_event
 {
     if (a->by == GC_BY_NONE)
         return NULL;
-    int64_t unit_ms = a->by == GC_BY_DAY ? 86400000LL : 3600000LL;
+    int64_t unit_ms = a->by == GC_BY_DAY ? 86400000LL : a->by == GC_BY_HOUR ? 3600000LL : 60000LL;
     int64_t local;
     if (e->wall_ms >= 0)
         local = e->wall_ms + (int64_t)e->tz_offset_min * 60000;
@@ -286,6 +285,8 @@ static void track_gc_id(struct gc_analysis *a, int64_t id)
 
 static void memory_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
+    if (e->young_before_kb >= 0 || e->old_before_kb >= 0)
+        a->detail_events++;
     if (e->heap_total_kb > a->heap_total_max_kb)
         a->heap_total_max_kb = e->heap_total_kb;
     if (e->young_total_kb > a->young_total_kb_max && is_young(a, e->kind))
@@ -326,23 +327,95 @@ static void memory_add(struct gc_analysis *a, const struct gc_event *e, int64_t 
     }
 }
 
-static void frequency_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+/* Minute index of t on the time axis (floor, t may precede the epoch). */
+static int64_t minute_of(int64_t t_ns)
+{
+    return t_ns >= 0 ? t_ns / NS_PER_MIN : -((-t_ns + NS_PER_MIN - 1) / NS_PER_MIN);
+}
+
+/* Close the open minute: it counts when it lies wholly inside the run. */
+static void freq_close_minute(struct gc_freq *f)
+{
+    if (f->minute == INT64_MIN)
+        return;
+    if (f->in_minute > f->max_any)
+        f->max_any = f->in_minute;
+    int64_t start = f->minute * NS_PER_MIN;
+    if (start >= f->run_start_ns && start + NS_PER_MIN <= f->run_end_ns) {
+        f->young_in_full += f->in_minute;
+        if (f->in_minute > f->max_full) {
+            f->max_full = f->in_minute;
+            f->max_full_start_ns = start;
+        }
+    }
+    f->minute = INT64_MIN;
+    f->in_minute = 0;
+}
+
+/* Close the run: its whole minutes, with or without young collections. */
+static void freq_close_run(struct gc_freq *f)
+{
+    freq_close_minute(f);
+    if (!f->segment)
+        return;
+    /* whole minutes in [run_start, run_end]: ceil(start) .. floor(end) */
+    int64_t first = -minute_of(-f->run_start_ns), last = minute_of(f->run_end_ns);
+    if (last > first)
+        f->full_minutes += (uint64_t)(last - first);
+    f->segment = 0;
+}
+
+/*
+ * The runs the frequency counts over follow the time model's segments
+ * (advance_time): a new segment closes the run. Its bounds are the first
+ * event start and the last event end seen in it, as for the span.
+ */
+static void freq_track(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
     if (t_ns < 0)
         return;
-    int64_t minute = t_ns / NS_PER_MIN;
-    if (minute != a->cur_minute) {
-        a->cur_minute = minute;
-        a->cur_minute_young = 0;
+    struct gc_freq *f = &a->freq;
+    int64_t end = t_ns + (e->duration_ns > 0 && e->duration_ns < MAX_PLAUSIBLE_NS && e->type != GC_EV_STALL
+                              ? e->duration_ns
+                              : 0);
+    if (f->segment != a->segments) {
+        freq_close_run(f);
+        f->segment = a->segments;
+        f->run_start_ns = t_ns;
+        f->run_end_ns = end;
     }
-    a->cur_minute_young++;
-    if (a->cur_minute_young > a->max_minute_young) {
-        a->max_minute_young = a->cur_minute_young;
-        a->max_minute_start_ns = minute * NS_PER_MIN;
+    if (t_ns < f->run_start_ns)
+        f->run_start_ns = t_ns;
+    if (end > f->run_end_ns)
+        f->run_end_ns = end;
+}
+
+static void frequency_add(struct gc_analysis *a, int64_t t_ns)
+{
+    if (t_ns < 0)
+        return;
+    struct gc_freq *f = &a->freq;
+    int64_t minute = minute_of(t_ns);
+    /* a young GC logged before the open minute (disorder inside a run) stays
+       in the open minute: closed minutes are final */
+    if (f->minute == INT64_MIN || minute > f->minute) {
+        freq_close_minute(f);
+        f->minute = minute;
     }
+    f->in_minute++;
     if (a->last_young_t_ns >= 0 && t_ns >= a->last_young_t_ns)
         hist_record(&a->young_interval_h, t_ns - a->last_young_t_ns);
     a->last_young_t_ns = t_ns;
+}
+
+bool gc_analysis_young_per_min(const struct gc_analysis *a, double *mean, uint64_t *max)
+{
+    const struct gc_freq *f = &a->freq;
+    if (!f->full_minutes)
+        return false;
+    *mean = (double)f->young_in_full / (double)f->full_minutes;
+    *max = f->max_full;
+    return true;
 }
 
 static void cpu_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
@@ -360,6 +433,38 @@ static void cpu_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_n
         occ_add(&a->cpu_starved, e, e->real_ns, t_ns);
     if (e->sys_ns > e->user_ns && e->real_ns >= 10 * NS_PER_MS)
         occ_add(&a->sys_over_user, e, e->sys_ns, t_ns);
+}
+
+/* A pause carrying a cause: its time is the cause's pause time. */
+static enum gc_cause_class cause_pause(struct gc_analysis *a, const char *cause, int64_t d_ns)
+{
+    struct gc_cause_row *r = gc_cause_table_row(&a->causes, cause);
+    r->pauses++;
+    r->pause_total_ns += d_ns;
+    if (d_ns > r->pause_max_ns)
+        r->pause_max_ns = d_ns;
+    return r->cls;
+}
+
+/*
+ * One collection (a stop-the-world collection, or a ZGC/Shenandoah cycle
+ * whose pauses are counted by cause_pause only): the cause's count and the
+ * findings that follow its class. Counting here, never per pause, is what
+ * keeps a ZGC collection with three pauses one "Allocation Stall".
+ */
+static void cause_collection(struct gc_analysis *a, const struct gc_event *e, int64_t d_ns, int64_t t_ns)
+{
+    struct gc_cause_row *r = gc_cause_table_row(&a->causes, e->cause);
+    r->collections++;
+    switch (r->cls) {
+    case GC_CAUSE_EXPLICIT: occ_add(&a->sysgc, e, d_ns, t_ns); break;
+    case GC_CAUSE_DIAGNOSTIC: occ_add(&a->diag_gc, e, d_ns, t_ns); break;
+    case GC_CAUSE_METADATA: occ_add(&a->metaspace, e, d_ns, t_ns); break;
+    case GC_CAUSE_HUMONGOUS: occ_add(&a->humongous, e, d_ns, t_ns); break;
+    default: break;
+    }
+    if (e->cause && strcmp(e->cause, "Allocation Stall") == 0)
+        occ_add(&a->alloc_stall_cycles, e, d_ns, t_ns);
 }
 
 static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
@@ -385,17 +490,21 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     if (d > a->kind[k].max_ns)
         a->kind[k].max_ns = d;
     table_add(&a->by_name, e->name ? e->name : gc_kind_name(k), k, d, e, t_ns);
-    table_add(&a->causes, e->cause, k, d, e, t_ns);
-    if (is_collection(a, k))
+    enum gc_cause_class cls = cause_pause(a, e->cause, d);
+    if (is_collection(a, k)) {
         a->collections++;
+        cause_collection(a, e, d, t_ns);
+    }
     if (k == GC_KIND_INITIAL_MARK)
         a->conc_cycles_started++;
     if (is_young(a, k)) {
         hist_record(&a->young_h, d);
-        frequency_add(a, e, t_ns);
+        frequency_add(a, t_ns);
     }
-    if (k == GC_KIND_FULL)
+    if (k == GC_KIND_FULL) {
         occ_add(&a->full, e, d, t_ns);
+        a->full_by_class[cls]++;
+    }
     if (k == GC_KIND_DEGENERATED || (e->flags & GCF_DEGENERATED))
         occ_add(&a->degenerated, e, d, t_ns);
     struct gc_bucket *b = bucket_for(a, e);
@@ -428,20 +537,13 @@ static void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
         occ_add(&a->promo_failed, e, d, t_ns);
     if (e->flags & (GCF_TO_SPACE_EXHAUSTED | GCF_EVAC_FAILURE))
         occ_add(&a->to_space, e, d, t_ns);
-    if (e->flags & GCF_HUMONGOUS)
-        occ_add(&a->humongous, e, d, t_ns);
-    if (e->flags & GCF_SYSTEM_GC)
-        occ_add(&a->sysgc, e, d, t_ns);
-    if (e->flags & GCF_METASPACE)
-        occ_add(&a->metaspace, e, d, t_ns);
-    if (e->flags & GCF_ALLOC_STALL_CAUSE)
-        occ_add(&a->alloc_stall_cycles, e, d, t_ns);
 }
 
 void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
 {
     int64_t t_ns = event_time_ns(a, e);
     advance_time(a, e, t_ns);
+    freq_track(a, e, t_ns);
     track_gc_id(a, e->gc_id);
     switch (e->type) {
     case GC_EV_PAUSE:
@@ -456,7 +558,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
     case GC_EV_CYCLE:
         a->cycle_events++;
         table_add(&a->cycle_names, e->name ? e->name : "cycle", GC_KIND_OTHER, e->duration_ns, e, t_ns);
-        table_add(&a->causes, e->cause, GC_KIND_OTHER, -1, e, t_ns);
+        cause_collection(a, e, e->duration_ns > 0 ? e->duration_ns : 0, t_ns);
         flags_add(a, e, t_ns);
         memory_add(a, e, t_ns);
         break;
@@ -473,6 +575,19 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
             a->stall_max_ns = d;
         hist_record(&a->stall_h, d);
         occ_add(&a->stall_occ, e, d, t_ns);
+        for (int i = 0; i < a->th.n_over; i++)
+            if (d > a->th.over_ns[i])
+                a->stall_over[i]++;
+        struct gc_bucket *b = bucket_for(a, e);
+        if (b) {
+            b->stalls++;
+            b->stall_total_ns += d;
+            if (d > b->stall_max_ns)
+                b->stall_max_ns = d;
+            for (int i = 0; i < a->th.n_over; i++)
+                if (d > a->th.over_ns[i])
+                    b->stall_over[i]++;
+        }
         const char *th = e->thread ? intern_str(a->strings, e->thread, strlen(e->thread)) : "(unknown)";
         table_add(&a->stall_threads, th, GC_KIND_OTHER, d, e, t_ns);
         break;
@@ -494,15 +609,22 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
 
 void gc_analysis_finish(struct gc_analysis *a)
 {
+    freq_close_run(&a->freq);
     if (a->have_time) {
         a->span_ns += a->seg_last_ns - a->seg_start_ns;
         a->have_time = false;
     }
 }
 
+uint64_t gc_analysis_collections(const struct gc_analysis *a)
+{
+    return a->collections + a->cycle_events;
+}
+
 double gc_analysis_throughput_pct(const struct gc_analysis *a)
 {
-    if (a->span_ns <= 0)
+    /* without pause lines (ZGC at -Xlog:gc) the share stopped is unknown, not 0 */
+    if (a->span_ns <= 0 || (gc_analysis_lacks(a) & GC_LACKS_PAUSES))
         return NAN;
     double t = 100.0 * (1.0 - (double)a->pause_total_ns / (double)a->span_ns);
     return t < 0 ? 0 : t;

@@ -9,22 +9,29 @@
  *  - span: sum over segments of (end of last event - start of first event); a
  *    new segment starts when time jumps backwards (a JVM restart, another
  *    host's log), so concatenated logs do not produce negative or huge spans;
- *  - throughput_pct: 100 * (1 - total pause time / span);
+ *  - throughput_pct: 100 * (1 - total pause time / span); unknown (NaN) when
+ *    the log has collections but no pause lines (gc_analysis_lacks);
+ *  - causes: collections per cause (one per collection, never per pause),
+ *    and the pauses carrying it (gc_cause.h);
+ *  - young GCs per minute: over the whole calendar minutes inside a run,
+ *    mean and max alike, so mean <= max;
  *  - percentiles: nearest rank over every pause (hist.h), in ms.
  */
 #ifndef GCLAT_GC_ANALYSIS_H
 #define GCLAT_GC_ANALYSIS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "gc_cause.h"
 #include "gc_event.h"
 #include "hist.h"
 #include "report.h"
 
 #define GC_MAX_OVER 16
 
-enum gc_by { GC_BY_NONE, GC_BY_DAY, GC_BY_HOUR };
+enum gc_by { GC_BY_NONE, GC_BY_DAY, GC_BY_HOUR, GC_BY_MINUTE };
 
 struct gc_thresholds {
     int64_t over_ns[GC_MAX_OVER]; /* --over: count pauses longer than each */
@@ -66,6 +73,10 @@ struct gc_bucket {
     uint64_t over[GC_MAX_OVER];
     uint64_t full;
     int64_t heap_after_min_kb, heap_after_max_kb; /* -1 when no GC in the bucket gave sizes */
+    /* allocation stalls (GC_EV_STALL, relocation stalls apart), not pauses */
+    uint64_t stalls;
+    int64_t stall_total_ns, stall_max_ns;
+    uint64_t stall_over[GC_MAX_OVER];
 };
 
 /* An occurrence used as evidence in findings. */
@@ -92,11 +103,12 @@ struct gc_analysis {
     struct gc_table by_name;     /* pause names, with histograms */
     struct { uint64_t count; int64_t total_ns, max_ns; } kind[GC_KIND__COUNT];
     struct gc_table concurrent;  /* concurrent phases */
-    struct gc_table causes;      /* cause -> count, pause time */
+    struct gc_cause_table causes; /* cause -> collections, pauses, pause time (gc_cause.h) */
     struct gc_table stall_threads;
     struct gc_table cycle_names;  /* GC_EV_CYCLE by name ("Garbage Collection", "Minor Collection", ...) */
     struct hist stall_h;
     uint64_t stall_count;
+    uint64_t stall_over[GC_MAX_OVER]; /* --over thresholds applied to allocation stalls */
     int64_t stall_total_ns, stall_max_ns;
     uint64_t reloc_stall_count;
     struct gc_occurrence stall_occ; /* first and longest allocation stall */
@@ -121,10 +133,19 @@ struct gc_analysis {
     enum { GC_AXIS_NONE, GC_AXIS_UPTIME, GC_AXIS_WALL } axis;
     int64_t wall_minus_uptime_ms; /* JVM start in epoch ms, from events with both clocks; INT64_MIN unknown */
 
-    /* frequency: young collections per minute, interval between young GCs */
-    int64_t cur_minute;
-    uint64_t cur_minute_young, max_minute_young;
-    int64_t max_minute_start_ns;
+    /* frequency: young collections per calendar minute of the time axis,
+       over the minutes that lie wholly inside a run (docs/metrics.md) */
+    struct gc_freq {
+        int segment;             /* a->segments when the current run began; 0 none */
+        int64_t run_start_ns, run_end_ns;
+        int64_t minute;          /* minute index of the open minute, INT64_MIN none */
+        uint64_t in_minute;      /* young collections started in it */
+        uint64_t full_minutes;   /* whole minutes inside the runs closed so far */
+        uint64_t young_in_full;  /* young collections started in those minutes */
+        uint64_t max_full;       /* most young collections in one whole minute */
+        int64_t max_full_start_ns;
+        uint64_t max_any;        /* most in one minute, partial first/last minutes included */
+    } freq;
     int64_t last_young_t_ns;
     struct hist young_interval_h; /* ns */
     struct hist young_h;          /* young pause durations, ns */
@@ -149,17 +170,20 @@ struct gc_analysis {
     int64_t full_after_first_kb, full_after_last_kb, full_after_max_kb;
     /* heap after any GC, for the live-set range */
     int64_t after_min_kb, after_max_kb;
+    uint64_t detail_events;       /* collections with a generation breakdown (-XX:+PrintGCDetails style) */
 
     /* flags */
-    struct gc_occurrence full, cmf, promo_failed, to_space, humongous, sysgc, metaspace,
-        degenerated, over_target, alloc_stall_cycles;
+    struct gc_occurrence full, cmf, promo_failed, to_space, degenerated, over_target;
+    /* collections by cause class (gc_cause.h): one per collection, never per pause */
+    struct gc_occurrence humongous, sysgc, diag_gc, metaspace, alloc_stall_cycles;
+    uint64_t full_by_class[GC_CAUSE__COUNT]; /* full collections per cause class */
 
-    /* by day/hour */
+    /* by day/hour/minute */
     struct gc_bucket *buckets;
     size_t nbuckets, cap_buckets;
 
     enum gc_collector collector;
-    const char *format;
+    const char *format;          /* jvm_format of the inputs ("unified", "jdk8-legacy", "openj9-xml", "mixed"), set by the caller; may be NULL */
 };
 
 void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enum gc_by by,
@@ -171,6 +195,28 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e);
 void gc_analysis_finish(struct gc_analysis *a);
 
 double gc_analysis_throughput_pct(const struct gc_analysis *a);
+
+/* Collections: stop-the-world collections plus concurrent collector cycles. */
+uint64_t gc_analysis_collections(const struct gc_analysis *a);
+
+/* Young collections per whole minute (docs/metrics.md); false when the
+   runs cover no whole minute. mean <= max always. */
+bool gc_analysis_young_per_min(const struct gc_analysis *a, double *mean, uint64_t *max);
+
+/* What the log cannot tell: figures that need lines it lacks. */
+enum {
+    GC_LACKS_PAUSES = 1u << 0,     /* ZGC collections but no pause line (ZGC at -Xlog:gc) */
+    GC_LACKS_HEAP = 1u << 1,       /* unified log: collections but no heap size (a fragment: no option adds them) */
+    GC_LACKS_CPU = 1u << 2,        /* STW pauses but no [Times:] / gc,cpu line, where the format has them */
+    GC_LACKS_SAFEPOINTS = 1u << 3, /* HotSpot log: collections but no safepoint / stopped-time line */
+};
+unsigned gc_analysis_lacks(const struct gc_analysis *a);
+/* The logging option that adds what `lack` (one GC_LACKS_* bit) needs, for
+   this log's format and collector; NULL when no option adds it (ZGC and
+   Shenandoah print no GC CPU lines, OpenJ9 verbose GC no safepoints). */
+const char *gc_analysis_lack_option(const struct gc_analysis *a, unsigned lack);
+/* "not in log (add OPTION)", or why no option helps, for the text report. */
+void gc_analysis_lack_text(const struct gc_analysis *a, unsigned lack, char *buf, size_t n);
 
 /* Build the report; ctx gives collector, version; diag the unparsed lines. */
 void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *ctx,

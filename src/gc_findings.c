@@ -14,6 +14,8 @@
 
 void gc_format_moment(int64_t t_ns, int64_t wall_ms, int32_t tz, char *buf, size_t n);
 
+#define NS_PER_MIN_F (60LL * 1000000000LL)
+
 struct finding_text {
     const char *id;
     const char *severity;
@@ -26,10 +28,21 @@ static const struct finding_text T_FULL = {
     "full_gc", "warning", "Full (stop-the-world) collections",
     "The whole heap was collected with every application thread stopped; these are usually "
     "the longest pauses in the log.",
-    "Find the cause column: System.gc() (disable with -XX:+DisableExplicitGC or fix the caller), "
-    "Metadata GC Threshold (raise -XX:MetaspaceSize), or a heap too small for the live set "
-    "(raise -Xmx, fix a leak). For CMS/G1, full GCs mean the concurrent collector fell behind: "
-    "start marking earlier (-XX:CMSInitiatingOccupancyFraction / -XX:InitiatingHeapOccupancyPercent)."};
+    NULL /* from the causes' classes: full_advice */};
+
+/* What to change for full GCs of each cause class (NULL: no class-specific advice). */
+static const char *const full_advice[GC_CAUSE__COUNT] = {
+    [GC_CAUSE_ALLOCATION] =
+        "Allocation: the heap is too small for the live set (raise -Xmx, fix a leak); for CMS/G1 the "
+        "concurrent collector fell behind: start marking earlier (-XX:CMSInitiatingOccupancyFraction / "
+        "-XX:InitiatingHeapOccupancyPercent).",
+    [GC_CAUSE_EXPLICIT] = "System.gc(): fix the caller, or -XX:+DisableExplicitGC / -XX:+ExplicitGCInvokesConcurrent.",
+    [GC_CAUSE_DIAGNOSTIC] = "Diagnostic tools: see the diagnostic_gc finding (DisableExplicitGC does not stop them).",
+    [GC_CAUSE_METADATA] = "Metadata: raise -XX:MetaspaceSize; if metaspace keeps growing, look for a class-loader leak.",
+    [GC_CAUSE_GCLOCKER] = "GCLocker: JNI critical sections held the collector back; shorten them.",
+    [GC_CAUSE_HUMONGOUS] = "Humongous allocations: raise -XX:G1HeapRegionSize or avoid huge arrays.",
+    [GC_CAUSE_EVAC_FAILURE] = "Evacuation failure: give the collector more headroom (-Xmx, reserve).",
+};
 static const struct finding_text T_CMF = {
     "concurrent_mode_failure", "critical", "CMS concurrent mode failure",
     "The old generation filled before CMS finished its concurrent cycle, so the JVM fell back to a "
@@ -121,9 +134,37 @@ static const struct finding_text T_META = {
     "class-loader leak (redeploys, dynamic proxies, scripting engines)."};
 static const struct finding_text T_SYSGC = {
     "system_gc", "info", "Explicit System.gc() calls",
-    "Code (or RMI's distributed GC, or a tool) asked for a full collection.",
+    "Code in the JVM called System.gc() (or Runtime.gc(), MemoryMXBean.gc(), RMI's distributed GC; "
+    "on JDK 8 also jcmd GC.run) and asked for a full collection.",
     "Find the caller; -XX:+DisableExplicitGC or -XX:+ExplicitGCInvokesConcurrent (CMS/G1) stop the "
     "full pause; RMI: -Dsun.rmi.dgc.server.gcInterval."};
+static const struct finding_text T_DIAGGC = {
+    "diagnostic_gc", "info", "Collections run for a diagnostic tool",
+    "Someone or something ran a diagnostic: a class histogram of live objects (jmap -histo:live, "
+    "jcmd GC.class_histogram: Heap Inspection Initiated GC), a heap dump of live objects (jmap "
+    "-dump:live, jcmd GC.heap_dump: Heap Dump Initiated GC), jcmd GC.run (Diagnostic Command), a JVMTI "
+    "agent such as a profiler (JvmtiEnv ForceGarbageCollection), or the JDK's WhiteBox test API. With "
+    "the stop-the-world collectors each is a full collection. The flag that turns System.gc() off does "
+    "not stop these.",
+    "Find who runs it: monitoring agents, cron jobs and support scripts that take histograms or dumps. "
+    "Where a full pause is not acceptable, use jmap -histo without :live, jcmd GC.class_histogram -all, "
+    "or heap dumps that include unreachable objects."};
+static const struct finding_text T_LACK_PAUSES = {
+    "log_lacks_pauses", "warning", "No pause lines in the log",
+    "The logging options that wrote this log leave out the stop-the-world pauses (ZGC logs them with the "
+    "tags gc,phases, not at -Xlog:gc), so pause count, pause time, percentiles and throughput are unknown, "
+    "not zero.",
+    NULL};
+static const struct finding_text T_LACK_CPU = {
+    "log_lacks_gc_cpu", "info", "No GC CPU times in the log",
+    "No pause prints the CPU its collector threads used ([Times: user= sys= real=] or gc,cpu lines), so "
+    "GC CPU and the CPU-starvation and kernel-time checks cannot run.",
+    NULL};
+static const struct finding_text T_LACK_SAFEPOINTS = {
+    "log_lacks_safepoints", "info", "No safepoint lines in the log",
+    "Stopped time beyond the GC pauses (other VM operations, time to reach a safepoint) is invisible "
+    "without safepoint lines, and so are slow time-to-safepoint stops.",
+    NULL};
 
 static void moment(struct report_node *o, const char *key, int64_t t_ns, int64_t wall_ms, int32_t tz,
                    const char *file, uint64_t line, double value_ms, bool with_value)
@@ -155,6 +196,21 @@ static void texts(struct report_node *f, const struct finding_text *t)
     rn_str(f, "advice", t->advice);
 }
 
+/* A log_lacks_* finding: the option that adds the lines is its advice. */
+static void lack_finding(struct report_node *arr, const struct gc_analysis *a, const struct finding_text *t,
+                         unsigned lack, const char *summary)
+{
+    const char *opt = gc_analysis_lack_option(a, lack);
+    if (!opt)
+        return; /* nothing would add the lines: the figures say "not in log" */
+    struct report_node *f = add(arr, t, summary);
+    rn_str(f, "option", opt);
+    rn_str(f, "meaning", t->meaning);
+    char adv[256];
+    snprintf(adv, sizeof adv, "Add %s to the JVM's logging options.", opt);
+    rn_str(f, "advice", adv);
+}
+
 static void occ_finding(struct report_node *arr, const struct finding_text *t,
                         const struct gc_occurrence *o, const char *what, bool value)
 {
@@ -174,12 +230,111 @@ static void occ_finding(struct report_node *arr, const struct finding_text *t,
     texts(f, t);
 }
 
+/* Full GCs: the summary splits them by cause class, the advice follows the classes. */
+static void full_finding(struct report_node *arr, const struct gc_analysis *a)
+{
+    const struct gc_occurrence *o = &a->full;
+    if (!o->count)
+        return;
+    char s[512], adv[1536] = "";
+    int n = snprintf(s, sizeof s, "%llu full collections; worst %.3f ms; by cause:", (unsigned long long)o->count,
+                     (double)o->worst_ns / 1e6);
+    size_t al = 0;
+    for (int c = 0; c < GC_CAUSE__COUNT; c++) {
+        if (!a->full_by_class[c])
+            continue;
+        if (n > 0 && (size_t)n < sizeof s)
+            n += snprintf(s + n, sizeof s - (size_t)n, " %s %llu", gc_cause_class_name((enum gc_cause_class)c),
+                          (unsigned long long)a->full_by_class[c]);
+        if (full_advice[c] && al < sizeof adv) {
+            int k = snprintf(adv + al, sizeof adv - al, "%s%s", al ? " " : "", full_advice[c]);
+            if (k > 0)
+                al += (size_t)k;
+        }
+    }
+    if (!al)
+        snprintf(adv, sizeof adv, "See the causes table for what triggered them.");
+    struct report_node *f = add(arr, &T_FULL, s);
+    rn_int(f, "count", (int64_t)o->count);
+    struct report_node *bc = rn_flags(rn_obj(f, "by_class"), RF_NOTEXT);
+    for (int c = 0; c < GC_CAUSE__COUNT; c++)
+        if (a->full_by_class[c])
+            rn_int(bc, gc_cause_class_name((enum gc_cause_class)c), (int64_t)a->full_by_class[c]);
+    moment(f, "first", o->first_t_ns, o->first_wall_ms, o->tz_min, o->first_file, o->first_line, 0, false);
+    moment(f, "worst", o->worst_t_ns, o->worst_wall_ms, o->tz_min, o->worst_file, o->worst_line,
+           (double)o->worst_ns / 1e6, true);
+    rn_str(f, "meaning", T_FULL.meaning);
+    rn_str(f, "advice", adv);
+}
+
+/*
+ * Young collections per minute. The figure quoted is a count of young GCs
+ * really seen within one minute: the busiest whole calendar minute
+ * (frequency.per_min_max); a log shorter than a minute is itself such a
+ * window; else the busiest minute, partial first and last ones included.
+ */
+static void frequency_finding(struct report_node *arr, const struct gc_analysis *a)
+{
+    double mean;
+    uint64_t max;
+    char s[256];
+    struct report_node *f;
+    if (gc_analysis_young_per_min(a, &mean, &max)) {
+        if ((double)max <= a->th.max_young_per_min)
+            return;
+        snprintf(s, sizeof s, "up to %llu young collections in one minute, %.1f a minute on average over %llu "
+                 "whole minutes (threshold %.0f)",
+                 (unsigned long long)max, mean, (unsigned long long)a->freq.full_minutes, a->th.max_young_per_min);
+        f = add(arr, &T_FREQ, s);
+        rn_int(f, "max_per_min", (int64_t)max);
+        rn_num(f, "mean_per_min", mean, 2);
+    } else if (a->span_ns > 0 && a->span_ns <= NS_PER_MIN_F) {
+        uint64_t n = a->young_h.total;
+        if ((double)n <= a->th.max_young_per_min)
+            return;
+        snprintf(s, sizeof s, "%llu young collections in %.1f s, the whole log (threshold %.0f a minute)",
+                 (unsigned long long)n, (double)a->span_ns / 1e9, a->th.max_young_per_min);
+        f = add(arr, &T_FREQ, s);
+        rn_int(f, "max_per_min", (int64_t)n);
+    } else {
+        if ((double)a->freq.max_any <= a->th.max_young_per_min)
+            return;
+        snprintf(s, sizeof s, "up to %llu young collections in one calendar minute (threshold %.0f)",
+                 (unsigned long long)a->freq.max_any, a->th.max_young_per_min);
+        f = add(arr, &T_FREQ, s);
+        rn_int(f, "max_per_min", (int64_t)a->freq.max_any);
+    }
+    texts(f, &T_FREQ);
+}
+
+static void lack_findings(struct report_node *arr, const struct gc_analysis *a, unsigned lacks, bool first)
+{
+    char s[256];
+    if (first) {
+        if (lacks & GC_LACKS_PAUSES) {
+            snprintf(s, sizeof s, "%llu collections, no pause: pause count, pause time and throughput unknown",
+                     (unsigned long long)gc_analysis_collections(a));
+            lack_finding(arr, a, &T_LACK_PAUSES, GC_LACKS_PAUSES, s);
+        }
+        return;
+    }
+    if (lacks & GC_LACKS_CPU) {
+        snprintf(s, sizeof s, "%llu pauses, none with CPU times", (unsigned long long)a->pause_count);
+        lack_finding(arr, a, &T_LACK_CPU, GC_LACKS_CPU, s);
+    }
+    if (lacks & GC_LACKS_SAFEPOINTS)
+        lack_finding(arr, a, &T_LACK_SAFEPOINTS, GC_LACKS_SAFEPOINTS,
+                     "stopped time beyond GC pauses and time to safepoint unknown");
+}
+
 void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *arr = rn_arr(root, "findings");
     rn_title(arr, "Findings");
     rn_flags(arr, RF_FINDINGS);
     char s[256];
+    unsigned lacks = gc_analysis_lacks(a);
+    lack_findings(arr, a, lacks, true);
     occ_finding(arr, &T_CMF, &a->cmf, "concurrent mode failures", true);
     occ_finding(arr, &T_PROMO, &a->promo_failed, "promotion failures", true);
     occ_finding(arr, &T_TOSPACE, &a->to_space, "evacuation failures", true);
@@ -196,7 +351,7 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
         texts(f, &T_STALL);
     }
     occ_finding(arr, &T_DEGEN, &a->degenerated, "degenerated collections", true);
-    occ_finding(arr, &T_FULL, &a->full, "full collections", true);
+    full_finding(arr, a);
     if (a->over_target.count) {
         char what[96];
         snprintf(what, sizeof what, "pauses over %.0f ms", (double)a->th.pause_target_ns / 1e6);
@@ -225,13 +380,7 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
             texts(f, &T_YOUNGLONG);
         }
     }
-    if ((double)a->max_minute_young > a->th.max_young_per_min) {
-        snprintf(s, sizeof s, "up to %llu young collections in one minute (threshold %.0f)",
-                 (unsigned long long)a->max_minute_young, a->th.max_young_per_min);
-        struct report_node *f = add(arr, &T_FREQ, s);
-        rn_int(f, "max_per_min", (int64_t)a->max_minute_young);
-        texts(f, &T_FREQ);
-    }
+    frequency_finding(arr, a);
     if (a->full_after_n >= 3 && a->full_after_last_kb > a->full_after_first_kb * 11 / 10) {
         double n = (double)a->full_after_n;
         double den = n * a->fa_sum_tt - a->fa_sum_t * a->fa_sum_t;
@@ -259,4 +408,6 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
     occ_finding(arr, &T_HUMONGOUS, &a->humongous, "humongous-allocation collections", false);
     occ_finding(arr, &T_META, &a->metaspace, "metaspace-triggered collections", false);
     occ_finding(arr, &T_SYSGC, &a->sysgc, "System.gc() collections", false);
+    occ_finding(arr, &T_DIAGGC, &a->diag_gc, "collections run for a diagnostic tool", false);
+    lack_findings(arr, a, lacks, false);
 }

@@ -36,6 +36,28 @@ void gc_format_moment(int64_t t_ns, int64_t wall_ms, int32_t tz, char *buf, size
         snprintf(buf, n, "unknown time");
 }
 
+/*
+ * A figure the log cannot give: null in JSON, and in the text the reason in
+ * its place (two nodes under one key, each hidden from the other renderer).
+ */
+static struct report_node *unknown_because(struct report_node *o, const char *key, const char *title,
+                                           const char *why)
+{
+    struct report_node *n = rn_flags(rn_null(o, key), RF_NOTEXT);
+    if (title)
+        rn_title(n, title);
+    rn_title(rn_flags(rn_str(o, key, why), RF_NOJSON), title ? title : key);
+    return n;
+}
+
+static struct report_node *not_in_log(const struct gc_analysis *a, struct report_node *o, const char *key,
+                                      const char *title, unsigned lack)
+{
+    char why[256];
+    gc_analysis_lack_text(a, lack, why, sizeof why);
+    return unknown_because(o, key, title, why);
+}
+
 static void add_percentiles(struct report_node *o, const struct hist *h)
 {
     struct report_node *p = rn_obj(o, "percentiles");
@@ -83,8 +105,34 @@ static void table_rows(struct report_node *arr, const struct gc_table *t, const 
     free(order);
 }
 
+static void report_pauses_unknown(const struct gc_analysis *a, struct report_node *root)
+{
+    struct report_node *p = rn_obj(root, "pauses");
+    rn_title(p, "Stop-the-world pauses");
+    not_in_log(a, p, "count", NULL, GC_LACKS_PAUSES);
+    static const char *const keys[] = {"total_ms", "min_ms", "mean_ms", "max_ms", "stddev_ms"};
+    for (size_t i = 0; i < ARRAY_LEN(keys); i++)
+        rn_flags(rn_null(p, keys[i]), RF_NOTEXT);
+    struct report_node *pc = rn_flags(rn_obj(p, "percentiles"), RF_NOTEXT);
+    for (size_t i = 0; i < ARRAY_LEN(pause_pcts); i++) {
+        char k[16];
+        pct_key(pause_pcts[i], k, sizeof k);
+        rn_null(pc, k);
+    }
+    struct report_node *over = rn_flags(rn_obj(root, "over_ms"), RF_NOTEXT);
+    for (int i = 0; i < a->th.n_over; i++) {
+        char k[32];
+        snprintf(k, sizeof k, "%g", ms(a->th.over_ns[i]));
+        rn_null(over, k);
+    }
+}
+
 static void report_pauses(const struct gc_analysis *a, struct report_node *root)
 {
+    if (gc_analysis_lacks(a) & GC_LACKS_PAUSES) {
+        report_pauses_unknown(a, root);
+        return;
+    }
     struct report_node *p = rn_obj(root, "pauses");
     rn_title(p, "Stop-the-world pauses");
     rn_int(p, "count", (int64_t)a->pause_count);
@@ -133,6 +181,8 @@ static void report_kinds(const struct gc_analysis *a, struct report_node *root)
     if (a->distinct_gc_ids > count)
         count = a->distinct_gc_ids;
     rn_int(c, "count", (int64_t)count);
+    rn_title(rn_int(c, "collections", (int64_t)gc_analysis_collections(a)),
+             "collections (stop-the-world + cycles)");
     rn_title(rn_int(c, "stw_collections", (int64_t)a->collections), "stop-the-world collections");
     rn_title(rn_int(c, "concurrent_cycles", (int64_t)(a->cycle_events + a->conc_cycles_started)),
              "concurrent cycles");
@@ -169,11 +219,20 @@ static void report_time(const struct gc_analysis *a, struct report_node *root)
 
     struct report_node *f = rn_obj(root, "frequency");
     rn_title(f, "Young collection frequency");
-    double minutes = (double)a->span_ns / 6e10;
     uint64_t young = a->young_h.total; /* young, mixed and G1 concurrent-start pauses */
     rn_int(f, "young_count", (int64_t)young);
-    rn_title(rn_num(f, "per_min_mean", minutes > 0 ? (double)young / minutes : NAN, 2), "per minute (mean)");
-    rn_title(rn_int(f, "per_min_max", (int64_t)a->max_minute_young), "per minute (max)");
+    /* per minute: over the whole calendar minutes inside the span, both of them */
+    rn_title(rn_int(f, "full_minutes", (int64_t)a->freq.full_minutes), "whole minutes in the span");
+    double mean;
+    uint64_t max;
+    if (gc_analysis_young_per_min(a, &mean, &max)) {
+        rn_title(rn_num(f, "per_min_mean", mean, 2), "per minute (mean)");
+        rn_title(rn_int(f, "per_min_max", (int64_t)max), "per minute (max)");
+    } else {
+        const char *why = "- (the span holds no whole minute)";
+        unknown_because(f, "per_min_mean", "per minute (mean)", why);
+        unknown_because(f, "per_min_max", "per minute (max)", why);
+    }
     const struct hist *ih = &a->young_interval_h;
     rn_unit(rn_title(rn_num(f, "interval_mean_s", ih->total ? hist_mean(ih) / 1e9 : NAN, 3), "interval (mean)"), "s");
     rn_unit(rn_title(rn_num(f, "interval_p50_s", ih->total ? (double)hist_percentile(ih, 50) / 1e9 : NAN, 3), "interval (P50)"), "s");
@@ -185,7 +244,10 @@ static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse
 {
     struct report_node *c = rn_obj(root, "gc_cpu");
     rn_title(c, "GC CPU ([Times:] / gc,cpu lines)");
-    rn_int(c, "events", (int64_t)a->cpu_events);
+    if (gc_analysis_lacks(a) & GC_LACKS_CPU)
+        not_in_log(a, c, "events", NULL, GC_LACKS_CPU);
+    else
+        rn_int(c, "events", (int64_t)a->cpu_events);
     if (a->cpu_events) {
         rn_unit(rn_num(c, "user_s", (double)a->user_ns / 1e9, 3), "s");
         rn_unit(rn_num(c, "sys_s", (double)a->sys_ns / 1e9, 3), "s");
@@ -220,6 +282,9 @@ static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse
     if (a->after_max_kb >= 0) {
         rn_unit(rn_title(rn_int(m, "heap_after_gc_min_kb", a->after_min_kb), "heap after GC (min)"), "KB");
         rn_unit(rn_title(rn_int(m, "heap_after_gc_max_kb", a->after_max_kb), "heap after GC (max)"), "KB");
+    } else if (gc_analysis_lacks(a) & GC_LACKS_HEAP) {
+        not_in_log(a, m, "heap_after_gc_min_kb", "heap after GC (min)", GC_LACKS_HEAP);
+        not_in_log(a, m, "heap_after_gc_max_kb", "heap after GC (max)", GC_LACKS_HEAP);
     } else {
         rn_unit(rn_title(rn_null(m, "heap_after_gc_min_kb"), "heap after GC (min)"), "KB");
         rn_unit(rn_title(rn_null(m, "heap_after_gc_max_kb"), "heap after GC (max)"), "KB");
@@ -238,12 +303,56 @@ static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse
     rn_unit(rn_title(rn_num(l, "trend_mb_per_hour", slope / 1024.0, 3), "trend"), "MB/h");
 }
 
-static void report_causes_stalls(const struct gc_analysis *a, struct report_node *root)
+/* Causes: collections per cause (what the counts sum to), and the pauses
+   that carry the cause with their time; most pause time first. */
+static void cause_rows(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *arr = rn_arr(root, "causes");
     rn_title(arr, "Causes");
     rn_flags(arr, RF_TABLE);
-    table_rows(arr, &a->causes, "cause", false, false);
+    const struct gc_cause_table *t = &a->causes;
+    size_t n = t->n;
+    const struct gc_cause_row **order = xmalloc((n ? n : 1) * sizeof *order);
+    for (size_t i = 0; i < n; i++)
+        order[i] = &t->rows[i];
+    for (size_t i = 1; i < n; i++) {
+        const struct gc_cause_row *x = order[i];
+        size_t j = i;
+        while (j > 0 && (order[j - 1]->pause_total_ns < x->pause_total_ns ||
+                         (order[j - 1]->pause_total_ns == x->pause_total_ns &&
+                          order[j - 1]->collections < x->collections))) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = x;
+    }
+    bool lacks_pauses = gc_analysis_lacks(a) & GC_LACKS_PAUSES;
+    for (size_t i = 0; i < n; i++) {
+        const struct gc_cause_row *r = order[i];
+        struct report_node *o = rn_obj(arr, NULL);
+        rn_str(o, "cause", r->cause);
+        rn_str(o, "class", gc_cause_class_name(r->cls));
+        rn_title(rn_int(o, "count", (int64_t)r->collections), "collections");
+        if (lacks_pauses) {
+            /* the pause columns would be zeros the log cannot vouch for */
+            rn_flags(rn_null(o, "pauses"), RF_NOTEXT);
+            rn_flags(rn_null(o, "total_ms"), RF_NOTEXT);
+            rn_flags(rn_null(o, "mean_ms"), RF_NOTEXT);
+            rn_flags(rn_null(o, "max_ms"), RF_NOTEXT);
+            continue;
+        }
+        rn_int(o, "pauses", (int64_t)r->pauses);
+        rn_title(rn_num(o, "total_ms", ms(r->pause_total_ns), 3), "pause total_ms");
+        rn_title(rn_num(o, "mean_ms", r->pauses ? ms(r->pause_total_ns) / (double)r->pauses : NAN, 3),
+                 "pause mean_ms");
+        rn_title(rn_num(o, "max_ms", r->pauses ? ms(r->pause_max_ns) : NAN, 3), "pause max_ms");
+    }
+    free(order);
+}
+
+static void report_causes_stalls(const struct gc_analysis *a, struct report_node *root)
+{
+    cause_rows(a, root);
 
     struct report_node *s = rn_obj(root, "alloc_stalls");
     rn_title(s, "Allocation stalls (threads waiting for memory)");
@@ -252,7 +361,16 @@ static void report_causes_stalls(const struct gc_analysis *a, struct report_node
     rn_unit(rn_num(s, "max_ms", ms(a->stall_max_ns), 3), "ms");
     rn_unit(rn_num(s, "p99_ms", a->stall_count ? ms(hist_percentile(&a->stall_h, 99)) : 0, 3), "ms");
     rn_int(s, "relocation_stalls", (int64_t)a->reloc_stall_count);
-    rn_int(s, "cycles_caused", (int64_t)a->alloc_stall_cycles.count);
+    rn_title(rn_int(s, "cycles_caused", (int64_t)a->alloc_stall_cycles.count),
+             "collections caused (cause Allocation Stall)");
+    struct report_node *so = rn_obj(s, "over_ms");
+    rn_title(so, "Allocation stalls longer than");
+    for (int i = 0; i < a->th.n_over; i++) {
+        char k[32], t[48];
+        snprintf(k, sizeof k, "%g", ms(a->th.over_ns[i]));
+        snprintf(t, sizeof t, "> %g ms", ms(a->th.over_ns[i]));
+        rn_title(rn_int(so, k, (int64_t)a->stall_over[i]), t);
+    }
     struct report_node *t = rn_arr(s, "threads");
     rn_title(t, "Stalled threads");
     rn_flags(t, RF_TABLE);
@@ -260,7 +378,10 @@ static void report_causes_stalls(const struct gc_analysis *a, struct report_node
 
     struct report_node *sp = rn_obj(root, "safepoints");
     rn_title(sp, "Safepoints (all VM operations, GC included)");
-    rn_int(sp, "count", (int64_t)a->sp_count);
+    if (gc_analysis_lacks(a) & GC_LACKS_SAFEPOINTS)
+        not_in_log(a, sp, "count", NULL, GC_LACKS_SAFEPOINTS);
+    else
+        rn_int(sp, "count", (int64_t)a->sp_count);
     if (a->sp_count) {
         rn_unit(rn_num(sp, "total_ms", ms(a->sp_total_ns), 3), "ms");
         rn_unit(rn_num(sp, "max_ms", ms(a->sp_max_ns), 3), "ms");
@@ -277,26 +398,33 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
     if (a->by == GC_BY_NONE)
         return;
     struct report_node *arr = rn_arr(root, "by");
-    rn_title(arr, a->by == GC_BY_DAY ? "Pauses by day" : "Pauses by hour");
+    rn_title(arr, a->by == GC_BY_DAY ? "Pauses by day" : a->by == GC_BY_HOUR ? "Pauses by hour" : "Pauses by minute");
     rn_flags(arr, RF_TABLE);
+    bool lacks_pauses = gc_analysis_lacks(a) & GC_LACKS_PAUSES;
     for (size_t i = 0; i < a->nbuckets; i++) {
         const struct gc_bucket *b = &a->buckets[i];
         struct report_node *o = rn_obj(arr, NULL);
         char buf[64];
         if (a->time_is_wall) {
             format_local_time(b->key, 0, buf, sizeof buf);
-            if (a->by == GC_BY_DAY)
-                buf[10] = '\0';
-            else
-                buf[13] = '\0';
+            buf[a->by == GC_BY_DAY ? 10 : a->by == GC_BY_HOUR ? 13 : 16] = '\0';
+        } else if (a->by == GC_BY_MINUTE) {
+            snprintf(buf, sizeof buf, "+%lldm", (long long)(b->key / 60000));
         } else {
             snprintf(buf, sizeof buf, "+%lldh", (long long)(b->key / 3600000));
         }
         rn_str(o, "period", buf);
-        rn_int(o, "pauses", (int64_t)b->pauses);
-        rn_num(o, "total_ms", ms(b->total_ns), 3);
-        rn_num(o, "max_ms", ms(b->max_ns), 3);
-        rn_int(o, "full", (int64_t)b->full);
+        if (lacks_pauses) {
+            rn_null(o, "pauses");
+            rn_null(o, "total_ms");
+            rn_null(o, "max_ms");
+            rn_null(o, "full");
+        } else {
+            rn_int(o, "pauses", (int64_t)b->pauses);
+            rn_num(o, "total_ms", ms(b->total_ns), 3);
+            rn_num(o, "max_ms", ms(b->max_ns), 3);
+            rn_int(o, "full", (int64_t)b->full);
+        }
         if (b->heap_after_max_kb >= 0) {
             rn_title(rn_num(o, "heap_after_min_mb", (double)b->heap_after_min_kb / 1024.0, 1), "after GC min MB");
             rn_title(rn_num(o, "heap_after_max_mb", (double)b->heap_after_max_kb / 1024.0, 1), "after GC max MB");
@@ -309,7 +437,22 @@ static void report_by(const struct gc_analysis *a, struct report_node *root)
             snprintf(k, sizeof k, "over_%gms", ms(a->th.over_ns[j]));
             char t[40];
             snprintf(t, sizeof t, ">%s", k + 5);
-            rn_title(rn_int(o, k, (int64_t)b->over[j]), t);
+            if (lacks_pauses)
+                rn_title(rn_null(o, k), t);
+            else
+                rn_title(rn_int(o, k, (int64_t)b->over[j]), t);
+        }
+        /* allocation stalls apart from pauses; columns shown in text only
+           when the log has stalls */
+        unsigned st = a->stall_count ? 0 : RF_NOTEXT;
+        rn_flags(rn_int(o, "stalls", (int64_t)b->stalls), st);
+        rn_flags(rn_title(rn_num(o, "stall_total_ms", ms(b->stall_total_ns), 3), "stall ms"), st);
+        rn_flags(rn_title(rn_num(o, "stall_max_ms", ms(b->stall_max_ns), 3), "stall max"), st);
+        for (int j = 0; j < a->th.n_over; j++) {
+            char k[40], t[48];
+            snprintf(k, sizeof k, "stalls_over_%gms", ms(a->th.over_ns[j]));
+            snprintf(t, sizeof t, "stalls>%gms", ms(a->th.over_ns[j]));
+            rn_flags(rn_title(rn_int(o, k, (int64_t)b->stall_over[j]), t), st);
         }
     }
 }
@@ -325,13 +468,18 @@ void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *
     if (ctx->jvm_version)
         rn_str(s, "jvm", ctx->jvm_version);
     rn_unit(rn_num(s, "span", (double)a->span_ns / 1e9, 3), "s");
-    rn_str(s, "pauses", "");
-    char buf[160];
-    snprintf(buf, sizeof buf, "%llu, %.3f ms in total, max %.3f ms",
-             (unsigned long long)a->pause_count, ms(a->pause_total_ns), ms(a->pause_max_ns));
-    free(s->last->s);
-    s->last->s = xstrdup(buf);
-    rn_unit(rn_title(rn_num(s, "throughput", gc_analysis_throughput_pct(a), 3), "throughput"), "% of wall time outside GC pauses");
+    char buf[256];
+    if (gc_analysis_lacks(a) & GC_LACKS_PAUSES) {
+        gc_analysis_lack_text(a, GC_LACKS_PAUSES, buf, sizeof buf);
+        rn_str(s, "pauses", buf);
+        rn_str(s, "throughput", "unknown (no pause lines)");
+    } else {
+        snprintf(buf, sizeof buf, "%llu, %.3f ms in total, max %.3f ms",
+                 (unsigned long long)a->pause_count, ms(a->pause_total_ns), ms(a->pause_max_ns));
+        rn_str(s, "pauses", buf);
+        rn_unit(rn_title(rn_num(s, "throughput", gc_analysis_throughput_pct(a), 3), "throughput"),
+                "% of wall time outside GC pauses");
+    }
 
     rn_flags(rn_str(root, "collector", gc_collector_name(ctx->collector)), RF_NOTEXT);
     rn_flags(rn_str(root, "jvm_format", jvm_format), RF_NOTEXT);

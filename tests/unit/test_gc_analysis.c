@@ -30,7 +30,7 @@ static void pauses_throughput_over(void)
         gc_analysis_add(&a, &e);
     }
     struct gc_event f = pause(20000, 1500, GC_KIND_FULL, "Pause Full");
-    f.flags = GCF_SYSTEM_GC;
+    f.cause = "System.gc()";
     gc_analysis_add(&a, &f);
     gc_analysis_finish(&a);
     CHECK_EQ_INT(a.pause_count, 11);
@@ -49,7 +49,11 @@ static void pauses_throughput_over(void)
     CHECK_EQ_INT(a.full.count, 1);
     CHECK_EQ_INT(a.sysgc.count, 1);
     CHECK_EQ_INT(a.collections, 11);
-    CHECK_EQ_INT(a.max_minute_young, 10);
+    /* 10 young GCs in 1..10.01 s: the span (1 .. 21.5 s) holds no whole minute */
+    double mean;
+    uint64_t max;
+    CHECK(!gc_analysis_young_per_min(&a, &mean, &max));
+    CHECK_EQ_INT(a.freq.max_any, 10);
     CHECK_EQ_INT(a.young_interval_h.total, 9);
     CHECK_EQ_INT(hist_percentile(&a.young_interval_h, 50), 1000 * 1000000LL);
     gc_analysis_fini(&a);
@@ -135,11 +139,274 @@ static void by_day_uses_log_local_time(void)
     intern_fini(&s);
 }
 
+static struct gc_event cycle(int64_t t_ms, const char *cause)
+{
+    struct gc_event e;
+    gc_event_init(&e);
+    e.type = GC_EV_CYCLE;
+    e.kind = GC_KIND_CONCURRENT;
+    e.name = "Garbage Collection";
+    e.cause = cause;
+    e.uptime_ns = t_ms * 1000000;
+    e.file = "z.log";
+    e.line = (uint64_t)t_ms;
+    return e;
+}
+
+/* A ZGC collection is one cycle line and three pauses with its cause: the
+   cause counts one collection (it counted four before) and keeps the pause
+   time of all three. */
+static void zgc_cause_counts_collections(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_ZGC;
+    for (int c = 0; c < 5; c++) {
+        const char *cause = c < 3 ? "Allocation Stall" : "Warmup";
+        for (int k = 0; k < 3; k++) {
+            struct gc_event p = pause(c * 1000 + k * 10, 1, GC_KIND_ZGC_PHASE, "Pause Mark Start");
+            p.cause = cause;
+            gc_analysis_add(&a, &p);
+        }
+        struct gc_event y = cycle(c * 1000 + 50, cause);
+        gc_analysis_add(&a, &y);
+    }
+    gc_analysis_finish(&a);
+    CHECK_EQ_INT(gc_analysis_collections(&a), 5);
+    CHECK_EQ_INT(gc_cause_table_collections(&a.causes), 5);
+    CHECK_EQ_INT(a.causes.n, 2);
+    for (size_t i = 0; i < a.causes.n; i++) {
+        const struct gc_cause_row *r = &a.causes.rows[i];
+        bool stall = strcmp(r->cause, "Allocation Stall") == 0;
+        CHECK_EQ_INT(r->collections, stall ? 3 : 2);
+        CHECK_EQ_INT(r->pauses, stall ? 9 : 6);
+        CHECK_EQ_INT(r->pause_total_ns, (stall ? 9 : 6) * 1000000LL);
+        CHECK_EQ_INT(r->cls, GC_CAUSE_ALLOCATION);
+    }
+    CHECK_EQ_INT(a.alloc_stall_cycles.count, 3);
+    CHECK_EQ_INT(gc_analysis_lacks(&a) & GC_LACKS_PAUSES, 0);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
+/* Causes sum to collections for STW collectors: a G1 remark carries no
+   cause and is no collection; a CMS initial mark has a cause but collects
+   nothing. */
+static void stw_causes_sum_to_collections(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_CMS;
+    struct gc_event y = pause(1000, 5, GC_KIND_YOUNG, "ParNew");
+    y.cause = "Allocation Failure";
+    struct gc_event im = pause(2000, 1, GC_KIND_INITIAL_MARK, "CMS-initial-mark");
+    im.cause = "CMS Initial Mark";
+    struct gc_event rm = pause(3000, 2, GC_KIND_REMARK, "CMS-remark");
+    rm.cause = "CMS Final Remark";
+    struct gc_event f = pause(4000, 50, GC_KIND_FULL, "Full GC");
+    f.cause = "Heap Inspection Initiated GC";
+    struct gc_event g = pause(5000, 60, GC_KIND_FULL, "Full GC");
+    g.cause = "Metadata GC Threshold";
+    struct gc_event h = pause(6000, 70, GC_KIND_FULL, "Full GC");
+    h.cause = "System.gc()";
+    struct gc_event n = pause(7000, 3, GC_KIND_YOUNG, "GC");
+    gc_analysis_add(&a, &y);
+    gc_analysis_add(&a, &im);
+    gc_analysis_add(&a, &rm);
+    gc_analysis_add(&a, &f);
+    gc_analysis_add(&a, &g);
+    gc_analysis_add(&a, &h);
+    gc_analysis_add(&a, &n);
+    gc_analysis_finish(&a);
+    CHECK_EQ_INT(gc_analysis_collections(&a), 5);
+    CHECK_EQ_INT(gc_cause_table_collections(&a.causes), 5);
+    uint64_t pauses = 0;
+    for (size_t i = 0; i < a.causes.n; i++)
+        pauses += a.causes.rows[i].pauses;
+    CHECK_EQ_INT(pauses, a.pause_count);
+    /* Heap Inspection is a diagnostic, not an explicit System.gc() */
+    CHECK_EQ_INT(a.sysgc.count, 1);
+    CHECK_EQ_INT(a.sysgc.first_line, 6000);
+    CHECK_EQ_INT(a.diag_gc.count, 1);
+    CHECK_EQ_INT(a.diag_gc.first_line, 4000);
+    CHECK_EQ_INT(a.metaspace.count, 1);
+    const struct gc_cause_row *none = gc_cause_table_row(&a.causes, NULL);
+    CHECK_EQ_INT(none->cls, GC_CAUSE_NONE);
+    CHECK_EQ_INT(none->collections, 1);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
+/*
+ * Young GCs per minute over whole calendar minutes: a run from 30 s to
+ * 210.5 s holds the minutes [60,120) and [120,180). 50 young GCs in the
+ * partial first minute, 20 in [60,120), 40 in [120,180), 90 in the partial
+ * last: mean 30, max 40 (the partial minutes count in neither).
+ */
+static void young_per_whole_minute(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_G1;
+    struct { int64_t from_ms, step_ms; int n; } runs[] = {
+        {30000, 500, 50}, {60000, 3000, 20}, {120000, 1500, 40}, {180000, 300, 90}};
+    for (size_t r = 0; r < 4; r++)
+        for (int i = 0; i < runs[r].n; i++) {
+            struct gc_event e = pause(runs[r].from_ms + i * runs[r].step_ms, 1, GC_KIND_YOUNG, "y");
+            gc_analysis_add(&a, &e);
+        }
+    struct gc_event last = pause(210000, 500, GC_KIND_FULL, "f");
+    gc_analysis_add(&a, &last);
+    gc_analysis_finish(&a);
+    double mean = -1;
+    uint64_t max = 0;
+    CHECK(gc_analysis_young_per_min(&a, &mean, &max));
+    CHECK_EQ_INT(a.freq.full_minutes, 2);
+    CHECK_NEAR(mean, 30.0, 1e-9);
+    CHECK_EQ_INT(max, 40);
+    CHECK(mean <= (double)max);
+    CHECK_EQ_INT(a.freq.max_any, 90);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
+/* A 30 s log with 135 young GCs: no whole minute, so no per-minute mean or
+   max (before: "mean 270 > max 135"); the finding quotes the 135 seen in the
+   30 s. */
+static void short_log_frequency(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_G1;
+    for (int i = 0; i < 135; i++) {
+        struct gc_event e = pause(100000 + i * 222, 1, GC_KIND_YOUNG, "y");
+        gc_analysis_add(&a, &e);
+    }
+    gc_analysis_finish(&a);
+    double mean;
+    uint64_t max;
+    CHECK(!gc_analysis_young_per_min(&a, &mean, &max));
+    struct report_node *root = rn_root();
+    gc_findings_report(&a, root);
+    const struct report_node *fs = rn_get(root, "findings");
+    const struct report_node *freq = NULL;
+    for (const struct report_node *f = fs ? fs->first : NULL; f; f = f->next) {
+        const struct report_node *id = rn_get(f, "id");
+        if (id && strcmp(id->s, "frequent_young_gc") == 0)
+            freq = f;
+    }
+    CHECK(freq != NULL);
+    if (freq) {
+        CHECK_EQ_INT(rn_value(rn_get(freq, "max_per_min")), 135);
+        CHECK(strstr(rn_get(freq, "summary")->s, "135 young collections in 29.7 s") != NULL);
+    }
+    rn_free(root);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
+/* ZGC at -Xlog:gc: collections, no pause line. Pauses unknown, not 0, and
+   throughput unknown, not 100 %. */
+static void lacks_pauses(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    a.collector = GC_COLL_ZGC;
+    a.format = "unified";
+    for (int c = 0; c < 4; c++) {
+        struct gc_event y = cycle(c * 1000, "Allocation Rate");
+        y.duration_ns = 30 * 1000000LL;
+        y.heap_after_kb = 1024;
+        gc_analysis_add(&a, &y);
+    }
+    gc_analysis_finish(&a);
+    unsigned l = gc_analysis_lacks(&a);
+    CHECK(l & GC_LACKS_PAUSES);
+    CHECK(l & GC_LACKS_SAFEPOINTS);
+    CHECK(!(l & GC_LACKS_HEAP));
+    CHECK(!(l & GC_LACKS_CPU)); /* no pauses: nothing to time */
+    CHECK(isnan(gc_analysis_throughput_pct(&a)));
+    CHECK_STR(gc_analysis_lack_option(&a, GC_LACKS_PAUSES), "-Xlog:gc,gc+phases or -Xlog:gc*");
+    CHECK_STR(gc_analysis_lack_option(&a, GC_LACKS_SAFEPOINTS), "-Xlog:safepoint");
+    CHECK(gc_analysis_lack_option(&a, GC_LACKS_CPU) == NULL); /* ZGC prints none */
+    a.format = "jdk8-legacy";
+    a.collector = GC_COLL_CMS;
+    CHECK_STR(gc_analysis_lack_option(&a, GC_LACKS_SAFEPOINTS), "-XX:+PrintGCApplicationStoppedTime");
+    CHECK_STR(gc_analysis_lack_option(&a, GC_LACKS_CPU), "-XX:+PrintGCDetails");
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
+/* --over applies to allocation stalls too, apart from pauses, and per --by bucket. */
+static void stalls_over_and_by(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_HOUR, &s);
+    static const int64_t d_ms[] = {5, 50, 150, 250, 2000};
+    for (size_t i = 0; i < 5; i++) {
+        struct gc_event e;
+        gc_event_init(&e);
+        e.type = GC_EV_STALL;
+        e.name = "Allocation Stall";
+        e.thread = "t";
+        e.uptime_ns = (int64_t)i * 1800 * 1000000000LL; /* 0, 0.5, 1, 1.5, 2 h */
+        e.duration_ns = d_ms[i] * 1000000LL;
+        gc_analysis_add(&a, &e);
+    }
+    gc_analysis_finish(&a);
+    CHECK_EQ_INT(a.stall_count, 5);
+    CHECK_EQ_INT(a.pause_count, 0);
+    CHECK_EQ_INT(a.stall_over[1], 4); /* > 10 ms */
+    CHECK_EQ_INT(a.stall_over[2], 3); /* > 100 ms */
+    CHECK_EQ_INT(a.stall_over[5], 1); /* > 1000 ms */
+    CHECK_EQ_INT(a.over[1], 0);       /* stalls are not pauses */
+    CHECK_EQ_INT(a.nbuckets, 3);
+    if (a.nbuckets == 3) {
+        CHECK_EQ_INT(a.buckets[0].stalls, 2);
+        CHECK_EQ_INT(a.buckets[0].stall_total_ns, 55 * 1000000LL);
+        CHECK_EQ_INT(a.buckets[1].stall_over[3], 1); /* 250 ms > 200 ms */
+        CHECK_EQ_INT(a.buckets[2].stall_max_ns, 2000 * 1000000LL);
+        CHECK_EQ_INT(a.buckets[2].pauses, 0);
+    }
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
 int main(void)
 {
     RUN(pauses_throughput_over);
     RUN(restart_makes_new_segment);
     RUN(allocation_and_promotion);
     RUN(by_day_uses_log_local_time);
+    RUN(zgc_cause_counts_collections);
+    RUN(stw_causes_sum_to_collections);
+    RUN(young_per_whole_minute);
+    RUN(short_log_frequency);
+    RUN(lacks_pauses);
+    RUN(stalls_over_and_by);
     T_DONE();
 }

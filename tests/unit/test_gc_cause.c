@@ -1,0 +1,71 @@
+/* test_gc_cause.c — cause strings to classes, and the bounded cause table. */
+#include "gc_cause.h"
+#include "t.h"
+
+static void cause_classes(void)
+{
+    static const struct {
+        const char *s;
+        enum gc_cause_class c;
+    } k[] = {
+        {"Allocation Failure", GC_CAUSE_ALLOCATION},
+        {"G1 Evacuation Pause", GC_CAUSE_ALLOCATION},
+        {"Ergonomics", GC_CAUSE_ALLOCATION},
+        {"Allocation Stall", GC_CAUSE_ALLOCATION},
+        {"Warmup", GC_CAUSE_ALLOCATION},
+        {"High Usage", GC_CAUSE_ALLOCATION},
+        {"System.gc()", GC_CAUSE_EXPLICIT},
+        {"System", GC_CAUSE_EXPLICIT},
+        {"Heap Inspection Initiated GC", GC_CAUSE_DIAGNOSTIC},
+        {"Heap Dump Initiated GC", GC_CAUSE_DIAGNOSTIC},
+        {"Diagnostic Command", GC_CAUSE_DIAGNOSTIC},
+        {"WhiteBox Initiated Young GC", GC_CAUSE_DIAGNOSTIC},
+        {"WhiteBox Initiated Run to Breakpoint", GC_CAUSE_DIAGNOSTIC},
+        {"JvmtiEnv ForceGarbageCollection", GC_CAUSE_DIAGNOSTIC},
+        {"Metadata GC Threshold", GC_CAUSE_METADATA},
+        {"Last ditch collection", GC_CAUSE_METADATA},
+        {"GCLocker Initiated GC", GC_CAUSE_GCLOCKER},
+        {"G1 Periodic Collection", GC_CAUSE_PERIODIC},
+        {"Proactive", GC_CAUSE_PERIODIC},
+        {"Timer", GC_CAUSE_PERIODIC},
+        {"G1 Humongous Allocation", GC_CAUSE_HUMONGOUS},
+        {"Allocation Failure During Evacuation", GC_CAUSE_EVAC_FAILURE},
+        {"Full GC for -Xshare:dump", GC_CAUSE_OTHER},
+        {"CodeCache GC Threshold", GC_CAUSE_OTHER},
+        {"system.gc()", GC_CAUSE_UNKNOWN}, /* exact match: the JVM's spelling only */
+        {"Heap Inspection", GC_CAUSE_UNKNOWN},
+        {"", GC_CAUSE_UNKNOWN},
+    };
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+        if (gc_cause_classify(k[i].s) != k[i].c)
+            printf("#   class of \"%s\"\n", k[i].s);
+        CHECK_EQ_INT(gc_cause_classify(k[i].s), k[i].c);
+    }
+    CHECK_EQ_INT(gc_cause_classify(NULL), GC_CAUSE_NONE);
+    CHECK_STR(gc_cause_class_name(GC_CAUSE_DIAGNOSTIC), "diagnostic");
+    CHECK_STR(gc_cause_class_name(GC_CAUSE_EVAC_FAILURE), "evacuation_failure");
+}
+
+/* Bounded: distinct causes beyond the cap share one "(other)" row. */
+static void cause_table_bounded(void)
+{
+    struct gc_cause_table t;
+    gc_cause_table_init(&t);
+    static char names[GC_CAUSE_MAX_ROWS + 10][16];
+    for (int i = 0; i < GC_CAUSE_MAX_ROWS + 10; i++) {
+        snprintf(names[i], sizeof names[i], "c%d", i);
+        gc_cause_table_row(&t, names[i])->collections++;
+    }
+    CHECK_EQ_INT(t.n, GC_CAUSE_MAX_ROWS + 1);
+    CHECK_EQ_INT(gc_cause_table_collections(&t), GC_CAUSE_MAX_ROWS + 10);
+    CHECK_STR(t.rows[GC_CAUSE_MAX_ROWS].cause, "(other)");
+    CHECK_EQ_INT(t.rows[GC_CAUSE_MAX_ROWS].collections, 10);
+    gc_cause_table_fini(&t);
+}
+
+int main(void)
+{
+    RUN(cause_classes);
+    RUN(cause_table_bounded);
+    T_DONE();
+}
