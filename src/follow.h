@@ -41,6 +41,10 @@ struct follow {
     char *buf;             /* partial line carried between reads */
     size_t len, cap;
     bool skipping;         /* inside the rest of a cut line */
+    /* the last bytes read, to notice a copytruncate that was refilled past
+       our offset before we looked (a size check alone cannot see it) */
+    char sig[64];
+    size_t sig_len;
     uint64_t lineno;       /* line number within the current file */
     size_t max_line_bytes; /* default 1 MiB */
     size_t poll_budget_bytes; /* default 16 MiB */
