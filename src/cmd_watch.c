@@ -10,6 +10,7 @@
 #include "hdr_codec.h"
 #include "http_serve.h"
 #include "util.h"
+#include "watch_access.h"
 #include "watch_jvm.h"
 #include "watch_out.h"
 
@@ -26,7 +27,7 @@
 #include <unistd.h>
 
 const char cmd_watch_help[] =
-    "usage: gclat watch [OPTIONS] --gc [NAME=]FILE...\n"
+    "usage: gclat watch [OPTIONS] [--gc [NAME=]FILE]... [--access [NAME=]FILE]...\n"
     "\n"
     "Follow GC logs as the JVM writes them (through -Xlog filecount= and JDK 8\n"
     "rotation, logrotate create and copytruncate, files that appear later and JVM\n"
@@ -37,6 +38,8 @@ const char cmd_watch_help[] =
     "Options:\n"
     "  --gc [NAME=]FILE     a GC log to follow (repeatable; NAME labels its figures and\n"
     "                       metrics, default the file name)\n"
+    "  --access [NAME=]FILE an access log to follow (repeatable): request latency by\n"
+    "                       window, status and route; NAME pairs it with the --gc of that name\n"
     "  --from-start         read what the files hold now (default: start at their end)\n"
     "  --window DUR         rolling window (repeatable, up to 4; default 1m); the first\n"
     "                       one is what alerts and the line show\n"
@@ -51,8 +54,8 @@ const char cmd_watch_help[] =
     "  --listen ADDR        serve Prometheus metrics on http://ADDR/metrics\n"
     "                       (ADDR: :9404 or 127.0.0.1:9404; loopback unless an address is given)\n"
     "  --textfile DIR       write DIR/gclat_watch.prom for node_exporter's textfile collector\n"
-    "  --save DIR           append HdrHistogram interval logs (DIR/NAME.hlog, tags pause and\n"
-    "                       stall) every interval, for `gclat merge` across hosts\n"
+    "  --save DIR           append HdrHistogram interval logs (DIR/NAME.hlog, tags pause,\n"
+    "                       stall and request) every interval, for `gclat merge` across hosts\n"
     "  --max-groups N       label sets per JVM in the metrics (default 500; the rest 'other')\n"
     "  --duration DUR       stop after DUR (default: until SIGINT/SIGTERM)\n"
     "  --poll               poll the files instead of inotify\n"
@@ -60,12 +63,16 @@ const char cmd_watch_help[] =
     "  -q, --quiet          no warnings\n"
     "  -h, --help           this help\n"
     "\n"
+    ACCESS_OPTS_HELP
+    "\n"
     "Alert metrics (over the first --window):\n"
     "%s"
     "\n"
     "Examples:\n"
     "  gclat watch --gc /var/log/app/gc.log --listen :9404\n"
     "  gclat watch --gc a=/logs/a/gc.log --gc b=/logs/b/gc.log --window 1m --window 10m\n"
+    "  gclat watch --gc app=gc.log --access app=access.log --log-format nginx \\\n"
+    "              --alert 'lat.p99 > 100ms for 2m' --alert 'stall.count > 0'\n"
     "  gclat watch --once --window 5m --alert 'pause.max > 200ms' --gc gc.log   # cron, CI\n"
     "\n"
     "Exit codes: 0 ok, 1 usage, 2 no data for an alert (--once) or not a GC log,\n"
@@ -124,6 +131,8 @@ static void split_named(const char *arg, char **name, char **path)
 struct watch {
     struct watch_jvm *jvms;
     int n;
+    struct watch_access *acc;
+    int nacc;
     struct watch_metrics metrics;
     int64_t win_ms[WATCH_MAX_WINDOWS];
     int nwin;
@@ -226,6 +235,9 @@ static void save_intervals(struct watch *w, int64_t now)
         double start = (double)w->last_save_ms / 1e3, len = (double)(now - w->last_save_ms) / 1e3;
         hdr_log_interval(f, "pause", start, len, &j->iv_pause_ns, 1e-6);
         hdr_log_interval(f, "stall", start, len, &j->iv_stall_ns, 1e-6);
+        if (j->has_access)
+            hdr_log_interval(f, "request", start, len, &j->iv_req_ns, 1e-6);
+        hist_reset(&j->iv_req_ns);
         if (ferror(f) | fclose(f) && !w->quiet)
             warnx("--save %s: write error", path);
         hist_reset(&j->iv_pause_ns);
@@ -245,7 +257,7 @@ static int tick(struct watch *w, int64_t now_ms, int64_t now_ns, bool *no_data)
         struct watch_jvm *j = &w->jvms[i];
         /* the window ends at "now" in the log's own clock (--once: its newest event) */
         int64_t at = watch_jvm_now(j, now_ms, w->once);
-        struct watch_figures *fg = watch_frame_add(&fr, j, at);
+        struct watch_figures *fg = watch_frame_add(&fr, j, at, watch_jvm_req_now(j, now_ms, w->once));
         for (int k = 0; k < w->nalerts; k++) {
             struct alert *a = &w->alerts[k * w->n + i];
             double v = watch_figure(fg, a->m->name);
@@ -286,8 +298,10 @@ int cmd_watch(int argc, char **argv)
 {
     struct watch w;
     memset(&w, 0, sizeof w);
-    const char **gcs = NULL, **alert_txt = NULL;
-    int ngcs = 0;
+    const char **gcs = NULL, **alert_txt = NULL, **accs = NULL;
+    int ngcs = 0, naccs = 0;
+    struct access_cfg acfg;
+    access_cfg_init(&acfg);
     const char *listen_spec = NULL;
     bool from_start = false, use_poll = false;
     int64_t interval_ms = 10000, duration_ms = 0;
@@ -300,6 +314,10 @@ int cmd_watch(int argc, char **argv)
         } else if (opt_is(a, "--gc")) {
             gcs = xrealloc(gcs, (size_t)(ngcs + 1) * sizeof *gcs);
             gcs[ngcs++] = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--access")) {
+            accs = xrealloc(accs, (size_t)(naccs + 1) * sizeof *accs);
+            accs[naccs++] = opt_value(argc, argv, &i);
+        } else if (access_opt(&acfg, argc, argv, &i)) {
         } else if (!strcmp(a, "--from-start")) {
             from_start = true;
         } else if (opt_is(a, "--window")) {
@@ -339,31 +357,19 @@ int cmd_watch(int argc, char **argv)
             die(EXIT_USAGE, "unknown %s %s (see gclat watch --help)", a[0] == '-' ? "option" : "argument", a);
         }
     }
-    if (!ngcs)
-        die(EXIT_USAGE, "nothing to watch: give --gc FILE (see gclat watch --help)");
+    if (!ngcs && !naccs)
+        die(EXIT_USAGE, "nothing to watch: give --gc FILE and/or --access FILE (see gclat watch --help)");
+    if (naccs) {
+        acfg.need_time = true;
+        acfg.lat.need_meta = true;
+        access_cfg_finish(&acfg);
+    }
     if (!w.nwin)
         w.win_ms[w.nwin++] = 60000;
     if (w.once && (listen_spec || duration_ms))
         die(EXIT_USAGE, "--once evaluates once and exits: --listen and --duration need a running watch");
     if (w.exec_cmd && !w.nalerts)
         die(EXIT_USAGE, "--exec runs on alerts: give --alert too");
-
-    /* alerts, one state per JVM */
-    w.n = ngcs;
-    w.alerts = xcalloc((size_t)(w.nalerts ? w.nalerts : 1) * (size_t)ngcs, sizeof *w.alerts);
-    for (int k = 0; k < w.nalerts; k++) {
-        const char *err = NULL;
-        struct alert proto;
-        if (!alert_parse(alert_txt[k], watch_alert_metrics, &proto, &err))
-            die(EXIT_USAGE, "--alert '%s': %s", alert_txt[k], err);
-        if (w.once && proto.for_ns)
-            die(EXIT_USAGE, "--alert '%s': --once evaluates once, so 'for DUR' cannot be checked", alert_txt[k]);
-        for (int i = 0; i < ngcs; i++) {
-            const char *e2;
-            alert_parse(alert_txt[k], watch_alert_metrics, &w.alerts[k * ngcs + i], &e2);
-        }
-        alert_fini(&proto);
-    }
 
     struct http_serve srv = {.lfd = -1};
     if (listen_spec) {
@@ -376,24 +382,72 @@ int cmd_watch(int argc, char **argv)
 
     int64_t started = wall_ms();
     wm_init(&w.metrics, max_groups);
-    w.jvms = xcalloc((size_t)ngcs, sizeof *w.jvms);
-    struct follow **fs = xcalloc((size_t)ngcs, sizeof *fs);
+    int cap = ngcs + naccs;
+    w.jvms = xcalloc((size_t)cap, sizeof *w.jvms);
+    w.acc = xcalloc((size_t)(naccs ? naccs : 1), sizeof *w.acc);
+    struct follow **fs = xcalloc((size_t)cap, sizeof *fs);
+    int nfs = 0;
     for (int i = 0; i < ngcs; i++) {
         char *name, *path;
         split_named(gcs[i], &name, &path);
-        for (int k = 0; k < i; k++)
+        for (int k = 0; k < w.n; k++)
             if (!strcmp(w.jvms[k].name, name))
                 die(EXIT_USAGE, "two --gc inputs named '%s': name them, --gc NAME=FILE", name);
-        watch_jvm_init(&w.jvms[i], name, path, from_start || w.once, w.win_ms, w.nwin, &w.metrics, started);
-        fs[i] = &w.jvms[i].gf.f;
-        if (w.once && w.jvms[i].gf.f.fd < 0)
+        struct watch_jvm *j = &w.jvms[w.n++];
+        watch_jvm_init(j, name, path, from_start || w.once, w.win_ms, w.nwin, &w.metrics, started);
+        fs[nfs++] = &j->gf.f;
+        if (j->gf.f.gzip)
+            die(EXIT_BADINPUT, "%s is gzip: watch follows logs as they are written; read archives with gclat gc", path);
+        if (w.once && j->gf.f.fd < 0)
             die(EXIT_IO, "cannot open %s: %s", path, strerror(ENOENT));
-        if (w.jvms[i].gf.f.fd < 0 && !w.quiet)
+        if (j->gf.f.fd < 0 && !w.quiet)
             warnx("%s does not exist yet: waiting for it", path);
         free(name);
         free(path);
     }
-    w.metrics.files_followed = ngcs;
+    for (int i = 0; i < naccs; i++) {
+        char *name, *path;
+        split_named(accs[i], &name, &path);
+        struct watch_jvm *j = NULL;
+        for (int k = 0; k < w.n; k++)
+            if (!strcmp(w.jvms[k].name, name))
+                j = &w.jvms[k];
+        if (j && j->has_access)
+            die(EXIT_USAGE, "two --access inputs named '%s': name them, --access NAME=FILE", name);
+        if (!j) { /* an access log with no GC log of its name */
+            j = &w.jvms[w.n++];
+            watch_jvm_init(j, name, NULL, from_start || w.once, w.win_ms, w.nwin, &w.metrics, started);
+        }
+        j->has_access = true;
+        struct watch_access *ac = &w.acc[w.nacc++];
+        watch_access_init(ac, path, from_start || w.once, &acfg, j);
+        fs[nfs++] = &ac->f;
+        if (ac->f.gzip)
+            die(EXIT_BADINPUT, "%s is gzip: watch follows logs as they are written; read archives with gclat lat", path);
+        if (w.once && ac->f.fd < 0)
+            die(EXIT_IO, "cannot open %s: %s", path, strerror(ENOENT));
+        if (ac->f.fd < 0 && !w.quiet)
+            warnx("%s does not exist yet: waiting for it", path);
+        free(name);
+        free(path);
+    }
+
+    /* alerts, one state per JVM */
+    w.alerts = xcalloc((size_t)(w.nalerts ? w.nalerts : 1) * (size_t)w.n, sizeof *w.alerts);
+    for (int k = 0; k < w.nalerts; k++) {
+        const char *err = NULL;
+        struct alert proto;
+        if (!alert_parse(alert_txt[k], watch_alert_metrics, &proto, &err))
+            die(EXIT_USAGE, "--alert '%s': %s", alert_txt[k], err);
+        if (w.once && proto.for_ns)
+            die(EXIT_USAGE, "--alert '%s': --once evaluates once, so 'for DUR' cannot be checked", alert_txt[k]);
+        for (int i = 0; i < w.n; i++) {
+            const char *e2;
+            alert_parse(alert_txt[k], watch_alert_metrics, &w.alerts[k * w.n + i], &e2);
+        }
+        alert_fini(&proto);
+    }
+    w.metrics.files_followed = nfs;
     w.screen = !w.json && !w.once && isatty(STDOUT_FILENO);
     w.last_save_ms = started;
 
@@ -403,12 +457,22 @@ int cmd_watch(int argc, char **argv)
                 ;
             watch_jvm_finish(&w.jvms[i]);
         }
+        for (int i = 0; i < w.nacc; i++) {
+            while (watch_access_poll(&w.acc[i]) > 0)
+                ;
+            watch_access_finish(&w.acc[i]);
+        }
         bool no_data = false;
         int holding = tick(&w, wall_ms(), mono_ns(), &no_data);
         int rc = EXIT_OK;
         for (int i = 0; i < w.n; i++)
-            if (!w.jvms[i].gc_events) {
+            if (w.jvms[i].gc_path && !w.jvms[i].gc_events) {
                 warnx("%s: no GC event (not a GC log, or empty)", w.jvms[i].gc_path);
+                rc = EXIT_BADINPUT;
+            }
+        for (int i = 0; i < w.nacc; i++)
+            if (!w.acc[i].requests) {
+                warnx("%s: no request read (see the access-log options in --help)", w.acc[i].f.path);
                 rc = EXIT_BADINPUT;
             }
         if (no_data && w.nalerts) {
@@ -417,15 +481,21 @@ int cmd_watch(int argc, char **argv)
         } else if (holding && rc == EXIT_OK) {
             rc = EXIT_CONDITION;
         }
+        for (int i = 0; i < w.nacc; i++)
+            watch_access_fini(&w.acc[i]);
         for (int i = 0; i < w.n; i++)
             watch_jvm_fini(&w.jvms[i]);
         for (int k = 0; k < w.nalerts * w.n; k++)
             alert_fini(&w.alerts[k]);
         free(w.alerts);
         free(w.jvms);
+        free(w.acc);
         free(fs);
         free(gcs);
+        free(accs);
         free(alert_txt);
+        if (naccs)
+            access_cfg_fini(&acfg);
         wm_fini(&w.metrics);
         return rc;
     }
@@ -437,12 +507,14 @@ int cmd_watch(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     struct follow_waiter fw;
-    follow_waiter_init(&fw, fs, ngcs, !use_poll);
+    follow_waiter_init(&fw, fs, nfs, !use_poll);
     int64_t t0 = mono_ns();
     int64_t next_tick = t0 + interval_ms * 1000000LL;
     while (!stop_flag) {
         for (int i = 0; i < w.n; i++)
             watch_jvm_poll(&w.jvms[i]);
+        for (int i = 0; i < w.nacc; i++)
+            watch_access_poll(&w.acc[i]);
         int64_t now = mono_ns();
         if (now >= next_tick) {
             bool nd = false;
@@ -483,10 +555,14 @@ int cmd_watch(int argc, char **argv)
     /* a last look and a last line, so a stop never loses the end of the logs */
     for (int i = 0; i < w.n; i++)
         watch_jvm_poll(&w.jvms[i]);
+    for (int i = 0; i < w.nacc; i++)
+        watch_access_poll(&w.acc[i]);
     bool nd = false;
     tick(&w, wall_ms(), mono_ns(), &nd);
     follow_waiter_fini(&fw);
     http_serve_close(&srv);
+    for (int i = 0; i < w.nacc; i++)
+        watch_access_fini(&w.acc[i]);
     for (int i = 0; i < w.n; i++)
         watch_jvm_fini(&w.jvms[i]);
     for (int k = 0; k < w.nalerts * w.n; k++)
@@ -495,9 +571,13 @@ int cmd_watch(int argc, char **argv)
         w.running_exec--;
     free(w.alerts);
     free(w.jvms);
+    free(w.acc);
     free(fs);
     free(gcs);
+    free(accs);
     free(alert_txt);
+    if (naccs)
+        access_cfg_fini(&acfg);
     wm_fini(&w.metrics);
     return EXIT_OK;
 }

@@ -91,6 +91,13 @@ static void open_name(struct follow *f, bool at_end)
         free(p);
         return;
     }
+    unsigned char magic[2];
+    if (S_ISREG(st.st_mode) && pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+        f->gzip = true; /* an archive, not a log being written: gclat gc/lat read it */
+        close(fd);
+        free(p);
+        return;
+    }
     free(f->open_path);
     f->open_path = p ? p : xstrdup(f->path);
     f->fd = fd;

@@ -56,6 +56,7 @@ struct follow {
     uint64_t cut_lines;    /* lines longer than max_line_bytes */
     uint64_t files_opened;
     int err;               /* errno of the last read/open error, 0 if none */
+    bool gzip;             /* the file is gzip: a live log never is, so it is not followed */
 };
 
 typedef void (*follow_line_fn)(void *ctx, const struct follow *f, const char *line, size_t len,

@@ -95,8 +95,11 @@ void watch_jvm_init(struct watch_jvm *j, const char *name, const char *gc_path, 
     j->metrics = m;
     j->wm = wm_jvm(m, name);
     j->nwin = nwin;
-    for (int i = 0; i < nwin; i++)
+    for (int i = 0; i < nwin; i++) {
         window_init(&j->win[i], win_ms[i], INT64_MIN);
+        window_init(&j->rwin[i], win_ms[i], from_start ? INT64_MIN : started_ms);
+    }
+    j->newest_req_ms = INT64_MIN;
     hist_init(&j->iv_pause_ns, 3);
     hist_init(&j->iv_stall_ns, 3);
     hist_init(&j->iv_req_ns, 3);
@@ -140,8 +143,10 @@ void watch_jvm_fini(struct watch_jvm *j)
     if (j->gc_path)
         gc_follow_fini(&j->gf);
     gc_analysis_fini(&j->ga);
-    for (int i = 0; i < j->nwin; i++)
+    for (int i = 0; i < j->nwin; i++) {
         window_fini(&j->win[i]);
+        window_fini(&j->rwin[i]);
+    }
     hist_fini(&j->iv_pause_ns);
     hist_fini(&j->iv_stall_ns);
     hist_fini(&j->iv_req_ns);
@@ -150,6 +155,31 @@ void watch_jvm_fini(struct watch_jvm *j)
     free(j->gc_path);
     free(j->name);
     memset(j, 0, sizeof *j);
+}
+
+void watch_jvm_request(struct watch_jvm *j, int64_t end_ms, int64_t lat_ns, int status, const char *route)
+{
+    if (!j->requests++ && j->from_start)
+        for (int i = 0; i < j->nwin; i++) /* read from the start: the log's first request begins it */
+            j->rwin[i].started_ms = end_ms - lat_ns / 1000000;
+    if (end_ms > j->newest_req_ms) {
+        j->newest_req_ms = end_ms;
+        j->newest_req_read_ms = j->now_ms();
+    }
+    int64_t now = j->from_start ? j->newest_req_ms : (j->now_ms() > end_ms ? j->now_ms() : end_ms);
+    for (int i = 0; i < j->nwin; i++)
+        window_request(&j->rwin[i], end_ms, lat_ns, status, now);
+    hist_record(&j->iv_req_ns, lat_ns);
+    wm_request(j->metrics, j->wm, status, route, lat_ns, (double)end_ms / 1e3);
+}
+
+int64_t watch_jvm_req_now(const struct watch_jvm *j, int64_t wall_ms, bool once)
+{
+    if (j->newest_req_ms == INT64_MIN)
+        return wall_ms;
+    if (once)
+        return j->newest_req_ms;
+    return wall_ms > j->newest_req_ms ? wall_ms : j->newest_req_ms;
 }
 
 bool watch_jvm_lacks_pauses(const struct watch_jvm *j)

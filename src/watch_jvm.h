@@ -27,8 +27,12 @@ struct watch_jvm {
     struct diag diag;
     struct intern strings;
     struct gc_analysis ga;    /* since start */
-    struct window win[WATCH_MAX_WINDOWS];
+    struct window win[WATCH_MAX_WINDOWS];   /* GC events, in the GC log's clock */
+    struct window rwin[WATCH_MAX_WINDOWS];  /* requests, on the wall clock of the access log */
     int nwin;
+    bool has_access;
+    uint64_t requests;
+    int64_t newest_req_ms, newest_req_read_ms;
     struct hist iv_pause_ns, iv_stall_ns, iv_req_ns; /* since the last --save interval */
     struct watch_metrics *metrics;
     struct wm_jvm *wm;
@@ -57,6 +61,10 @@ void watch_jvm_finish(struct watch_jvm *j);
 void watch_jvm_fini(struct watch_jvm *j);
 /* "Now" in the log's clock at wall time wall_ms (once: the newest event). INT64_MIN before any event. */
 int64_t watch_jvm_now(const struct watch_jvm *j, int64_t wall_ms, bool once);
+/* One request of a followed access log (end time on the wall clock). */
+void watch_jvm_request(struct watch_jvm *j, int64_t end_ms, int64_t lat_ns, int status, const char *route);
+/* "Now" for the request windows (wall clock; once: the newest request's end). */
+int64_t watch_jvm_req_now(const struct watch_jvm *j, int64_t wall_ms, bool once);
 /* True when the log gives no pause lines although the collector has pauses (e.g. ZGC at -Xlog:gc). */
 bool watch_jvm_lacks_pauses(const struct watch_jvm *j);
 /* Copy what only the since-start analysis knows (allocation, promotion) into the metrics. */

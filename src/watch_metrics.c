@@ -156,7 +156,10 @@ void wm_request(struct watch_metrics *m, struct wm_jvm *j, int status, const cha
                 double t_s)
 {
     char st[16];
-    snprintf(st, sizeof st, "%d", status);
+    if (status > 0)
+        snprintf(st, sizeof st, "%d", status);
+    else
+        snprintf(st, sizeof st, "unknown"); /* the log format has no status */
     struct wm_http *h = NULL;
     for (size_t i = 0; i < j->nhttp; i++)
         if (!strcmp(j->http[i].status, st) && !strcmp(j->http[i].route, route))

@@ -22,12 +22,21 @@ const struct alert_metric watch_alert_metrics[] = {
     {"stall.count", AU_COUNT, "allocation stalls (ZGC, Shenandoah)"},
     {"stall.total", AU_MS, "their total time"},
     {"stall.max", AU_MS, "the longest stall (0 when none)"},
+    {"lat.count", AU_COUNT, "requests in the window (access log)"},
+    {"lat.p50", AU_MS, "median request latency (no data when none)"},
+    {"lat.p90", AU_MS, "90th percentile latency"},
+    {"lat.p99", AU_MS, "99th percentile latency"},
+    {"lat.p99.9", AU_MS, "99.9th percentile latency"},
+    {"lat.max", AU_MS, "the slowest request"},
+    {"lat.errors", AU_COUNT, "responses with status 5xx"},
+    {"lat.error_share", AU_PCT, "5xx responses in %"},
     {NULL, AU_COUNT, NULL},
 };
 
 const char watch_metrics_help[] =
     "  pause.count pause.total pause.max pause.p50 pause.p90 pause.p99 pause.p99.9\n"
-    "  gc.share (%) young.per_min stall.count stall.total stall.max\n";
+    "  gc.share (%) young.per_min stall.count stall.total stall.max\n"
+    "  lat.count lat.p50 lat.p90 lat.p99 lat.p99.9 lat.max lat.errors lat.error_share (%)\n";
 
 void watch_frame_init(struct watch_frame *fr, int64_t t_ms)
 {
@@ -67,7 +76,7 @@ static void findings_of(struct watch_figures *f, const struct gc_analysis *a)
     rn_free(root);
 }
 
-struct watch_figures *watch_frame_add(struct watch_frame *fr, struct watch_jvm *j, int64_t at_ms)
+struct watch_figures *watch_frame_add(struct watch_frame *fr, struct watch_jvm *j, int64_t at_ms, int64_t req_at_ms)
 {
     fr->f = xrealloc(fr->f, (size_t)(fr->n + 1) * sizeof *fr->f);
     struct watch_figures *f = &fr->f[fr->n++];
@@ -75,6 +84,8 @@ struct watch_figures *watch_frame_add(struct watch_frame *fr, struct watch_jvm *
     f->name = j->name;
     f->collector = gc_collector_name(j->ctx.collector);
     f->nwin = j->nwin;
+    f->has_gc = j->gc_path != NULL;
+    f->has_access = j->has_access;
     bool known = j->gc_events > 0;                 /* it is a GC log and it has spoken */
     bool pauses_known = known && !watch_jvm_lacks_pauses(j);
     for (int i = 0; i < j->nwin; i++) {
@@ -97,6 +108,20 @@ struct watch_figures *watch_frame_add(struct watch_frame *fr, struct watch_jvm *
         w->stall_total_ms = known ? (double)s->sum / 1e6 : NAN;
         w->stall_max_ms = known ? (s->total ? ms(s->max) : 0) : NAN;
         window_view_fini(&v);
+        struct win_view rv;
+        window_view(&j->rwin[i], req_at_ms, &rv);
+        const struct hist *q = &rv.req_ns;
+        bool acc = j->has_access, any = acc && q->total;
+        w->req_covered_ms = rv.covered_ms;
+        w->req_count = acc ? (double)q->total : NAN;
+        w->req_p50_ms = any ? ms(hist_percentile(q, 50)) : NAN;
+        w->req_p90_ms = any ? ms(hist_percentile(q, 90)) : NAN;
+        w->req_p99_ms = any ? ms(hist_percentile(q, 99)) : NAN;
+        w->req_p999_ms = any ? ms(hist_percentile(q, 99.9)) : NAN;
+        w->req_max_ms = any ? ms(q->max) : NAN;
+        w->req_5xx = acc ? (double)rv.req_5xx : NAN;
+        w->req_5xx_pct = any ? 100.0 * (double)rv.req_5xx / (double)q->total : NAN;
+        window_view_fini(&rv);
     }
     const struct gc_analysis *a = &j->ga;
     int64_t span = a->span_ns + (a->have_time ? a->seg_last_ns - a->seg_start_ns : 0);
@@ -134,6 +159,14 @@ double watch_figure(const struct watch_figures *f, const char *m)
         {"stall.count", offsetof(struct watch_win_figs, stall_count)},
         {"stall.total", offsetof(struct watch_win_figs, stall_total_ms)},
         {"stall.max", offsetof(struct watch_win_figs, stall_max_ms)},
+        {"lat.count", offsetof(struct watch_win_figs, req_count)},
+        {"lat.p50", offsetof(struct watch_win_figs, req_p50_ms)},
+        {"lat.p90", offsetof(struct watch_win_figs, req_p90_ms)},
+        {"lat.p99", offsetof(struct watch_win_figs, req_p99_ms)},
+        {"lat.p99.9", offsetof(struct watch_win_figs, req_p999_ms)},
+        {"lat.max", offsetof(struct watch_win_figs, req_max_ms)},
+        {"lat.errors", offsetof(struct watch_win_figs, req_5xx)},
+        {"lat.error_share", offsetof(struct watch_win_figs, req_5xx_pct)},
     };
     for (size_t i = 0; i < ARRAY_LEN(map); i++)
         if (!strcmp(map[i].name, m))
@@ -177,19 +210,34 @@ void watch_frame_lines(const struct watch_frame *fr, FILE *o)
         win_label(wl, sizeof wl, w->len_ms);
         fprintf(o, "%s ", ts);
         escape_text_write(o, f->name);
-        fprintf(o, " %s: pauses ", wl);
-        num(o, w->pause_count, 0);
-        fputs(" max ", o);
-        num(o, w->pause_max_ms, 3);
-        fputs(" ms p99 ", o);
-        num(o, w->pause_p99_ms, 3);
-        fputs(" ms gc ", o);
-        num(o, w->gc_share_pct, 2);
-        fputs(" % stalls ", o);
-        num(o, w->stall_count, 0);
-        fputs(" max ", o);
-        num(o, w->stall_max_ms, 3);
-        fputs(" ms", o);
+        fprintf(o, " %s:", wl);
+        if (f->has_gc) {
+            fputs(" pauses ", o);
+            num(o, w->pause_count, 0);
+            fputs(" max ", o);
+            num(o, w->pause_max_ms, 3);
+            fputs(" ms p99 ", o);
+            num(o, w->pause_p99_ms, 3);
+            fputs(" ms gc ", o);
+            num(o, w->gc_share_pct, 2);
+            fputs(" % stalls ", o);
+            num(o, w->stall_count, 0);
+            fputs(" max ", o);
+            num(o, w->stall_max_ms, 3);
+            fputs(" ms", o);
+        }
+        if (f->has_access) {
+            fputs(f->has_gc ? " | requests " : " requests ", o);
+            num(o, w->req_count, 0);
+            fputs(" p50 ", o);
+            num(o, w->req_p50_ms, 3);
+            fputs(" p99 ", o);
+            num(o, w->req_p99_ms, 3);
+            fputs(" p99.9 ", o);
+            num(o, w->req_p999_ms, 3);
+            fputs(" ms 5xx ", o);
+            num(o, w->req_5xx, 0);
+        }
         for (int k = 0; k < f->nalerts; k++)
             if (strcmp(f->alerts[k].state, "ok"))
                 fprintf(o, " [%s: %s]", f->alerts[k].state, f->alerts[k].text);
@@ -207,30 +255,51 @@ void watch_frame_screen(const struct watch_frame *fr, FILE *o)
         const struct watch_figures *f = &fr->f[i];
         escape_text_write(o, f->name);
         fprintf(o, "  (%s)\n", f->collector);
-        fprintf(o, "  %-7s %8s %9s %9s %9s %9s %7s %7s %9s\n", "window", "pauses", "total ms", "max ms", "p99 ms",
-                "p99.9 ms", "gc %", "stalls", "stall max");
-        for (int k = 0; k < f->nwin; k++) {
-            const struct watch_win_figs *w = &f->w[k];
-            win_label(wl, sizeof wl, w->len_ms);
-            fprintf(o, "  %-7s ", wl);
-            double vals[] = {w->pause_count, w->pause_total_ms, w->pause_max_ms, w->pause_p99_ms, w->pause_p999_ms,
-                             w->gc_share_pct, w->stall_count, w->stall_max_ms};
-            const int wid[] = {8, 9, 9, 9, 9, 7, 7, 9}, dec[] = {0, 1, 3, 3, 3, 2, 0, 3};
-            for (int c = 0; c < 8; c++) {
-                if (isnan(vals[c]))
-                    fprintf(o, "%*s ", wid[c], "-");
-                else
-                    fprintf(o, "%*.*f ", wid[c], dec[c], vals[c]);
+        if (f->has_gc) {
+            fprintf(o, "  %-7s %8s %9s %9s %9s %9s %7s %7s %9s\n", "window", "pauses", "total ms", "max ms", "p99 ms",
+                    "p99.9 ms", "gc %", "stalls", "stall max");
+            for (int k = 0; k < f->nwin; k++) {
+                const struct watch_win_figs *w = &f->w[k];
+                win_label(wl, sizeof wl, w->len_ms);
+                fprintf(o, "  %-7s ", wl);
+                double vals[] = {w->pause_count, w->pause_total_ms, w->pause_max_ms, w->pause_p99_ms, w->pause_p999_ms,
+                                 w->gc_share_pct, w->stall_count, w->stall_max_ms};
+                const int wid[] = {8, 9, 9, 9, 9, 7, 7, 9}, dec[] = {0, 1, 3, 3, 3, 2, 0, 3};
+                for (int c = 0; c < 8; c++) {
+                    if (isnan(vals[c]))
+                        fprintf(o, "%*s ", wid[c], "-");
+                    else
+                        fprintf(o, "%*.*f ", wid[c], dec[c], vals[c]);
+                }
+                fputc('\n', o);
             }
-            fputc('\n', o);
+            fprintf(o, "  %-7s ", "start");
+            double sv[] = {f->since_pauses, f->since_pause_total_ms, f->since_pause_max_ms};
+            for (int c = 0; c < 3; c++)
+                isnan(sv[c]) ? fprintf(o, "%*s ", c ? 9 : 8, "-") : fprintf(o, "%*.*f ", c ? 9 : 8, c == 0 ? 0 : c == 1 ? 1 : 3, sv[c]);
+            fprintf(o, "%9s %9s ", "", "");
+            isnan(f->since_share_pct) ? fprintf(o, "%7s ", "-") : fprintf(o, "%7.2f ", f->since_share_pct);
+            isnan(f->since_stalls) ? fprintf(o, "%7s\n", "-") : fprintf(o, "%7.0f\n", f->since_stalls);
         }
-        fprintf(o, "  %-7s ", "start");
-        double sv[] = {f->since_pauses, f->since_pause_total_ms, f->since_pause_max_ms};
-        for (int c = 0; c < 3; c++)
-            isnan(sv[c]) ? fprintf(o, "%*s ", c ? 9 : 8, "-") : fprintf(o, "%*.*f ", c ? 9 : 8, c == 0 ? 0 : c == 1 ? 1 : 3, sv[c]);
-        fprintf(o, "%9s %9s ", "", "");
-        isnan(f->since_share_pct) ? fprintf(o, "%7s ", "-") : fprintf(o, "%7.2f ", f->since_share_pct);
-        isnan(f->since_stalls) ? fprintf(o, "%7s\n", "-") : fprintf(o, "%7.0f\n", f->since_stalls);
+        if (f->has_access) {
+            fprintf(o, "  %-7s %8s %9s %9s %9s %9s %9s %7s\n", "window", "requests", "p50 ms", "p90 ms", "p99 ms",
+                    "p99.9 ms", "max ms", "5xx");
+            for (int k = 0; k < f->nwin; k++) {
+                const struct watch_win_figs *w = &f->w[k];
+                win_label(wl, sizeof wl, w->len_ms);
+                fprintf(o, "  %-7s ", wl);
+                double vals[] = {w->req_count, w->req_p50_ms, w->req_p90_ms, w->req_p99_ms, w->req_p999_ms, w->req_max_ms,
+                                 w->req_5xx};
+                const int wid[] = {8, 9, 9, 9, 9, 9, 7}, dec[] = {0, 3, 3, 3, 3, 3, 0};
+                for (int c = 0; c < 7; c++) {
+                    if (isnan(vals[c]))
+                        fprintf(o, "%*s ", wid[c], "-");
+                    else
+                        fprintf(o, "%*.*f ", wid[c], dec[c], vals[c]);
+                }
+                fputc('\n', o);
+            }
+        }
         for (int k = 0; k < f->nfindings; k++) {
             fputs("  ! ", o);
             escape_text_write(o, f->findings[k]);
@@ -285,6 +354,15 @@ void watch_frame_json(const struct watch_frame *fr, FILE *o)
             jnum(o, "count", w->stall_count, 0, true);
             jnum(o, "total_ms", w->stall_total_ms, 3, true);
             jnum(o, "max_ms", w->stall_max_ms, 3, false);
+            fputs("},\"requests\":{", o);
+            jnum(o, "covered_s", (double)w->req_covered_ms / 1e3, 3, true);
+            jnum(o, "count", w->req_count, 0, true);
+            jnum(o, "p50_ms", w->req_p50_ms, 3, true);
+            jnum(o, "p90_ms", w->req_p90_ms, 3, true);
+            jnum(o, "p99_ms", w->req_p99_ms, 3, true);
+            jnum(o, "p99.9_ms", w->req_p999_ms, 3, true);
+            jnum(o, "max_ms", w->req_max_ms, 3, true);
+            jnum(o, "status_5xx", w->req_5xx, 0, false);
             fputs("}}", o);
         }
         fputs("],\"since_start\":{", o);

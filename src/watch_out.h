@@ -26,6 +26,9 @@ struct watch_win_figs {
     double pause_count, pause_total_ms, pause_max_ms, pause_p50_ms, pause_p90_ms, pause_p99_ms, pause_p999_ms;
     double gc_share_pct, young_per_min;
     double stall_count, stall_total_ms, stall_max_ms;
+    /* requests (access log) */
+    int64_t req_covered_ms;
+    double req_count, req_p50_ms, req_p90_ms, req_p99_ms, req_p999_ms, req_max_ms, req_5xx, req_5xx_pct;
 };
 
 struct watch_alert_state {
@@ -38,6 +41,7 @@ struct watch_alert_state {
 struct watch_figures {
     const char *name;
     const char *collector;
+    bool has_gc, has_access;
     struct watch_win_figs w[WATCH_MAX_WINDOWS];
     int nwin;
     double since_pauses, since_pause_total_ms, since_pause_max_ms, since_share_pct, since_stalls;
@@ -57,7 +61,7 @@ struct watch_frame {
 void watch_frame_init(struct watch_frame *fr, int64_t t_ms);
 void watch_frame_fini(struct watch_frame *fr);
 /* Compute the figures of j with its windows ending at at_ms. */
-struct watch_figures *watch_frame_add(struct watch_frame *fr, struct watch_jvm *j, int64_t at_ms);
+struct watch_figures *watch_frame_add(struct watch_frame *fr, struct watch_jvm *j, int64_t at_ms, int64_t req_at_ms);
 void watch_frame_alert(struct watch_frame *fr, struct watch_figures *f, const struct alert *a, const char *state);
 /* The value of an alert metric (first window); NaN when unknown. */
 double watch_figure(const struct watch_figures *f, const char *metric);

@@ -147,3 +147,40 @@ import bisect,sys; p=float(sys.argv[1]); g=float(sys.argv[2]); print(bisect.bise
 else
   skip "Prometheus scrape" "prometheus not installed"
 fi
+
+# 6. access logs: --once figures == gclat lat; create + copytruncate rotation while written
+A="$ROOT/tests/fixtures/http/jdk17-g1.access.log.gz"
+zcat "$A" > "$T/acc.log"
+want=$("$GCLAT" lat -f 2 --json "$T/acc.log" | python3 -c "
+import json,sys; d=json.load(sys.stdin)['lat']; p={r['percentile']: r['value'] for r in d['percentiles']}
+print(d['summary']['count'] if 'summary' in d else '?', p['P50'], p['P99'], p['P99.9'])" 2>&1)
+got=$("$GCLAT" watch --once --json -f 2 --window 1h --access "a=$T/acc.log" | python3 -c "
+import json,sys; r=json.loads(sys.stdin.readline())['windows'][0]['requests']; print(r['count'], r['p50_ms'], r['p99_ms'], r['p99.9_ms'])" 2>&1)
+[ "$want" = "$got" ] && ok "--access --once window == gclat lat ($got)" || nok "--access vs lat" "lat: $want" "watch: $got"
+"$GCLAT" watch --once --gc "$A" > /dev/null 2> "$T/gz.err"; rc=$?
+[ $rc = 2 ] && grep -q "is gzip" "$T/gz.err" && ok "a .gz is refused (exit 2): watch follows live logs" || nok "gz refusal (exit $rc)"
+d="$T/arot"; mkdir -p "$d"; : > "$d/access.log"
+n=$(wc -l < "$T/acc.log"); third=$((n / 3))
+"$GCLAT" watch --json --interval 200ms -f 2 --access "w=$d/access.log" --listen 127.0.0.1:0 > "$d/w.json" 2> "$d/w.err" & WP=$!; pids+=($WP)
+for _ in $(seq 100); do grep -q 'metrics on' "$d/w.err" 2>/dev/null && break; sleep 0.05; done
+WPORT=$(grep -o '127.0.0.1:[0-9]*' "$d/w.err" | head -1 | cut -d: -f2)
+sleep 0.3
+head -n $third "$T/acc.log" >> "$d/access.log"; sleep 0.5
+mv "$d/access.log" "$d/access.log.1"; : > "$d/access.log"            # create
+sed -n "$((third + 1)),$((2 * third))p" "$T/acc.log" >> "$d/access.log"; sleep 1.2
+cp "$d/access.log" "$d/access.log.2"; : > "$d/access.log"            # copytruncate
+sed -n "$((2 * third + 1)),\$p" "$T/acc.log" >> "$d/access.log"; sleep 1.5
+metrics "$WPORT" > "$d/m.txt"
+kill -TERM $WP; wait $WP 2> /dev/null
+c=$(awk '/^gclat_http_request_duration_seconds_count/ {s += $2} END {print s + 0}' "$d/m.txt")
+r=$(grep -c '^gclat_http_request_duration_seconds_count{jvm="w",route="unknown",status="unknown"}' "$d/m.txt")
+[ "$c" = "$n" ] && [ "$r" = 1 ] && ok "access log written through create + copytruncate: $c requests counted, by route and status" ||
+  nok "access rotation" "counted $c of $n, route/status series $r" "$(head -3 "$d/w.err")"
+# an nginx log: series by status and templated route, counts == awk
+N="$ROOT/tests/fixtures/access/small-nginx.log"
+mkdir -p "$T/tf2"
+"$GCLAT" watch --once --log-format nginx --access "n=$N" --textfile "$T/tf2" > /dev/null 2>&1
+got=$(awk '/^gclat_http_request_duration_seconds_count/ {s += $2} END {print s + 0}' "$T/tf2/gclat_watch.prom")
+want=$("$GCLAT" lat --log-format nginx --json "$N" | python3 -c "import json,sys; print(json.load(sys.stdin)['lat']['summary']['count'])" 2>&1)
+st=$(grep -c '^gclat_http_request_duration_seconds_count{jvm="n",route="[^"]*",status="[0-9][0-9][0-9]"}' "$T/tf2/gclat_watch.prom")
+[ "$got" = "$want" ] && [ "$st" -ge 1 ] && ok "nginx log: $got requests in $st (route, status) series == gclat lat" || nok "nginx series" "watch $got lat $want series $st"
