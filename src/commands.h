@@ -18,7 +18,8 @@
     X(correlate, "join access-log requests with GC pauses")                         \
     X(compare, "side-by-side comparison of runs, with % change")                    \
     X(report, "self-contained HTML report with charts")                              \
-    X(load, "constant-rate HTTP load, latency corrected for coordinated omission")
+    X(load, "constant-rate HTTP load, latency corrected for coordinated omission")   \
+    X(watch, "follow live GC logs: rolling figures, alerts, Prometheus metrics")
 
 #define DECLARE_CMD(name, summary)                                                   \
     int cmd_##name(int argc, char **argv);                                          \

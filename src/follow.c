@@ -91,6 +91,13 @@ static void open_name(struct follow *f, bool at_end)
         free(p);
         return;
     }
+    unsigned char magic[2];
+    if (S_ISREG(st.st_mode) && pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+        f->gzip = true; /* an archive, not a log being written: gclat gc/lat read it */
+        close(fd);
+        free(p);
+        return;
+    }
     free(f->open_path);
     f->open_path = p ? p : xstrdup(f->path);
     f->fd = fd;
@@ -98,6 +105,7 @@ static void open_name(struct follow *f, bool at_end)
     f->ino = st.st_ino;
     f->off = 0;
     f->lineno = 0;
+    f->sig_len = 0;
     f->files_opened++;
     if (at_end && S_ISREG(st.st_mode)) {
         off_t end = lseek(fd, 0, SEEK_END);
@@ -117,6 +125,9 @@ static void open_name(struct follow *f, bool at_end)
                 o += n;
             }
             free(b);
+            size_t k = end < (off_t)sizeof f->sig ? (size_t)end : sizeof f->sig;
+            if (pread(fd, f->sig, k, end - (off_t)k) == (ssize_t)k)
+                f->sig_len = k;
             /* a partial last line is the start of a line still being written */
             if (end > 0) {
                 char last;
@@ -218,9 +229,31 @@ static long drain(struct follow *f, follow_line_fn fn, void *ctx, size_t budget,
         f->off += n;
         f->bytes += (uint64_t)n;
         total += n;
+        size_t keep = (size_t)n < sizeof f->sig ? (size_t)n : sizeof f->sig;
+        if (keep < sizeof f->sig && f->sig_len) { /* slide the old tail left */
+            size_t old = f->sig_len + keep > sizeof f->sig ? sizeof f->sig - keep : f->sig_len;
+            memmove(f->sig, f->sig + f->sig_len - old, old);
+            f->sig_len = old;
+        } else {
+            f->sig_len = 0;
+        }
+        memcpy(f->sig + f->sig_len, chunk + n - keep, keep);
+        f->sig_len += keep;
         feed(f, chunk, (size_t)n, fn, ctx);
     }
     return total;
+}
+
+/* Are the bytes just before our offset still the ones we read? */
+static bool refilled(struct follow *f)
+{
+    if (!f->sig_len || f->off < (off_t)f->sig_len)
+        return false;
+    char b[sizeof f->sig];
+    ssize_t n = pread(f->fd, b, f->sig_len, f->off - (off_t)f->sig_len);
+    if (n < 0)
+        return false; /* a pipe or device: nothing to compare */
+    return (size_t)n != f->sig_len || memcmp(b, f->sig, f->sig_len) != 0;
 }
 
 long follow_poll(struct follow *f, follow_line_fn fn, void *ctx)
@@ -233,6 +266,16 @@ long follow_poll(struct follow *f, follow_line_fn fn, void *ctx)
             open_name(f, false);
             if (f->fd < 0)
                 break;
+        }
+        if (refilled(f)) {
+            /* truncated and written again past where we were: start over */
+            f->truncations++;
+            f->len = 0;
+            f->skipping = false;
+            f->off = 0;
+            f->lineno = 0;
+            f->sig_len = 0;
+            lseek(f->fd, 0, SEEK_SET);
         }
         long n = drain(f, fn, ctx, f->poll_budget_bytes - (size_t)total, chunk);
         if (n < 0) {
@@ -252,6 +295,7 @@ long follow_poll(struct follow *f, follow_line_fn fn, void *ctx)
             f->skipping = false;
             f->off = 0;
             f->lineno = 0;
+            f->sig_len = 0;
             lseek(f->fd, 0, SEEK_SET);
             continue;
         }

@@ -41,6 +41,10 @@ struct follow {
     char *buf;             /* partial line carried between reads */
     size_t len, cap;
     bool skipping;         /* inside the rest of a cut line */
+    /* the last bytes read, to notice a copytruncate that was refilled past
+       our offset before we looked (a size check alone cannot see it) */
+    char sig[64];
+    size_t sig_len;
     uint64_t lineno;       /* line number within the current file */
     size_t max_line_bytes; /* default 1 MiB */
     size_t poll_budget_bytes; /* default 16 MiB */
@@ -52,6 +56,7 @@ struct follow {
     uint64_t cut_lines;    /* lines longer than max_line_bytes */
     uint64_t files_opened;
     int err;               /* errno of the last read/open error, 0 if none */
+    bool gzip;             /* the file is gzip: a live log never is, so it is not followed */
 };
 
 typedef void (*follow_line_fn)(void *ctx, const struct follow *f, const char *line, size_t len,

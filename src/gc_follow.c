@@ -58,12 +58,19 @@ static void on_line(void *ctx, const struct follow *f, const char *line, size_t 
 {
     struct gc_follow *g = ctx;
     if (f->files_opened != g->seen_files || f->truncations != g->seen_truncations) {
-        /* another file under the name, or the same one started over */
-        if (g->held_len)
-            release(g);
-        parser_end(g);
+        /* Another file under the name, or the same one started over. A JVM
+           rotating its log goes on mid-cycle in the next file, so the parser
+           carries on (the analysis sees a restart by its own evidence: uptime
+           back near 0, a new header); only a file in another format starts a
+           new parser. */
         g->seen_files = f->files_opened;
         g->seen_truncations = f->truncations;
+        enum gc_format nf = g->forced == GC_FMT_UNKNOWN ? gc_detect(line, len) : g->forced;
+        if (g->parser && nf != GC_FMT_UNKNOWN && nf != g->fmt) {
+            if (g->held_len)
+                release(g);
+            parser_end(g);
+        }
     }
     if (flags & FOLLOW_LINE_CUT) {
         if (g->ctx->diag) {

@@ -6,8 +6,8 @@
  * up to 64 KiB); then they and every later line go to that format's parser,
  * whose events reach ctx->sink as they would from a file. When the follower
  * moves to another file (rotation, a JVM restart) or the file is truncated,
- * the parser is finished and the next lines are detected afresh: a restarted
- * JVM may write another format. Lines of a file whose format is never
+ * the same parser goes on (a rotated log continues mid-cycle) unless the new
+ * file's first line is plainly of another format, which starts a new parser. Lines of a file whose format is never
  * recognised are counted in ctx->diag ("not a GC log"), never dropped.
  */
 #ifndef GCLAT_GC_FOLLOW_H

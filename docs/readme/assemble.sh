@@ -4,7 +4,7 @@
 # one place. Run after editing a part: bash docs/readme/assemble.sh
 set -eu
 cd "$(dirname "$0")"
-order="00-intro.md 10-gc.md lat.md cpu.md jstat.md histo.md threads.md impact.md correlate.md compare.md report.md load.md 90-dev.md"
+order="00-intro.md 10-gc.md lat.md cpu.md jstat.md histo.md threads.md impact.md correlate.md compare.md report.md watch.md load.md 90-dev.md"
 {
   first=1
   emit() { [ $first -eq 1 ] || echo; cat "$1"; first=0; }

@@ -124,6 +124,22 @@ static void copytruncate(void)
     follow_fini(&f);
 }
 
+static void copytruncate_refilled_past_offset(void)
+{
+    struct got g = {0};
+    struct follow f;
+    put("r.log", "", "w");
+    follow_init(&f, path_of("r.log"), false);
+    put("r.log", "a1\n", "a");
+    follow_poll(&f, on_line, &g);
+    /* truncated and refilled beyond the old offset before the next look */
+    put("r.log", "b1-longer-than-before\nb2\n", "w");
+    follow_poll(&f, on_line, &g);
+    CHECK_STR(g.text, "a1|b1-longer-than-before|b2|");
+    CHECK_EQ_INT(f.truncations, 1);
+    follow_fini(&f);
+}
+
 static void late_file_and_jdk8_current(void)
 {
     struct got g = {0};
@@ -213,6 +229,7 @@ int main(void)
     RUN(start_inside_partial_line);
     RUN(rename_rotation);
     RUN(copytruncate);
+    RUN(copytruncate_refilled_past_offset);
     RUN(late_file_and_jdk8_current);
     RUN(long_lines_cut);
     RUN(budget_bounds_one_poll);
