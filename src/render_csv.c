@@ -5,7 +5,8 @@
  * A cell is written with escape.h's text rule (control bytes as \xNN, so a
  * cell never holds a raw CR, LF or ESC) and quoted when it holds a comma or
  * a quote. OWASP's CSV-injection rule: a cell beginning with = + - @ TAB or
- * CR that is not wholly a number is quoted and prefixed with a single quote,
+ * CR that is not wholly a number (nor gclat's lone "-" for no value) is quoted
+ * and prefixed with a single quote,
  * so no spreadsheet evaluates it ("-1+cmd|' /C calc'!A0" -> "'-1+cmd|...").
  */
 #include "escape.h"
@@ -48,6 +49,9 @@ bool csv_is_number(const char *s)
 
 bool csv_is_formula(const char *s)
 {
+    /* a lone "-" is gclat's "no value" and no spreadsheet evaluates it */
+    if (s[0] == '-' && s[1] == '\0')
+        return false;
     return s[0] && strchr("=+-@\t\r", s[0]) && !csv_is_number(s);
 }
 
