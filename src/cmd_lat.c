@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "hdr_codec.h"
 #include "lat.h"
+#include "wrk_input.h"
 #include "report.h"
 #include "timeparse.h"
 #include "util.h"
@@ -115,6 +116,41 @@ struct column {
     char **files;
     size_t nfiles, cap;
 };
+
+/* Every input is a wrk/wrk2 output: report each as `gclat load --json` would. */
+static int wrk_columns(const struct common_opts *co, struct column *cols, size_t ncol)
+{
+    struct report_node *root = rn_root();
+    struct report_node *runs = rn_title(rn_arr(root, "wrk"), "wrk / wrk2 runs");
+    struct diag d;
+    diag_init(&d);
+    int ret = EXIT_OK;
+    for (size_t k = 0; k < ncol; k++) {
+        if (cols[k].nfiles != 1)
+            die(EXIT_USAGE, "wrk output: one file per column (NAME=FILE)");
+        struct wrk_result r;
+        wrk_result_init(&r);
+        int rc = wrk_read_file(cols[k].files[0], &r, &d);
+        if (rc && !ret)
+            ret = rc;
+        const char *name = cols[k].name ? cols[k].name : cols[k].files[0];
+        struct report_node *o = rn_title(rn_obj(runs, NULL), name);
+        rn_str(o, "name", name);
+        wrk_report(&r, o);
+        wrk_result_fini(&r);
+    }
+    if (ret) {
+        rn_free(root);
+        diag_fini(&d);
+        return ret;
+    }
+    diag_report(&d, root, "unparsed_lines");
+    common_render(co, root, NULL);
+    ret = common_diag_status(co, &d, EXIT_OK);
+    rn_free(root);
+    diag_fini(&d);
+    return ret;
+}
 
 static bool is_column_start(const char *a)
 {
@@ -511,6 +547,14 @@ int cmd_lat(int argc, char **argv)
                 die(EXIT_IO, "cannot open %s: %s", f, strerror(errno));
             close(fd);
         }
+
+    /* saved wrk / wrk2 output: read back as a load run, one file per column */
+    bool all_wrk = true;
+    for (size_t k = 0; k < ncol && all_wrk; k++)
+        for (size_t j = 0; j < cols[k].nfiles && all_wrk; j++)
+            all_wrk = wrk_file_sniff(cols[k].files[j]);
+    if (all_wrk)
+        return wrk_columns(&co, cols, ncol);
 
     int ret = EXIT_OK;
     struct lat_result *res = xcalloc(ncol, sizeof *res);

@@ -144,6 +144,9 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
     "  stalls:      gc.stalls gc.stall_total gc.stall_max\n"\
     "  GC CPU:      gc.cpu_share gc.cpu_user gc.cpu_sys\n"\
     "  GC memory:   gc.alloc_rate gc.promotion_rate gc.heap_after_max\n"\
+    "  load runs (saved wrk/wrk2 output): load.requests load.rate load.errors load.p50 load.p99\n"\
+    "               load.p99.9 (wrk2: from the intended send) load.service.p50 load.service.p99\n"\
+    "               load.service.max (from the actual send; wrk measures only this)\n"\
     "  CPU (top -b): cpu.samples cpu.mean cpu.stddev cpu.p50 cpu.p90 cpu.p99 cpu.max\n"
 extern const char compare_metrics_help[];
 

@@ -47,6 +47,16 @@ static const struct mdef defs[] = {
     {"p99.9", CK_ACCESS, "latency", "P99.9", "lat/percentiles[percentile=P99.9]/value", "ms", 3, 0, false},
     {"p99.99", CK_ACCESS, "latency", "P99.99", "lat/percentiles[percentile=P99.99]/value", "ms", 3, 0, false},
     {"max", CK_ACCESS, "latency", "max (P100)", "lat/summary/max", "ms", 3, 0, false},
+    /* a saved wrk / wrk2 output (gclat lat reads it back): what the load run measured */
+    {"load.requests", CK_ACCESS, "load run (wrk)", "requests", "wrk[0]/requests", "", 0, 0, false},
+    {"load.rate", CK_ACCESS, "load run (wrk)", "requests/s", "wrk[0]/rate_achieved", "req/s", 1, 0, false},
+    {"load.errors", CK_ACCESS, "load run (wrk)", "errors", "wrk[0]/errors", "", 0, 0, false},
+    {"load.p50", CK_ACCESS, "load run (wrk)", "latency P50 (from intended send)", "wrk[0]/latency_ms/p50", "ms", 3, 0, false},
+    {"load.p99", CK_ACCESS, "load run (wrk)", "latency P99 (from intended send)", "wrk[0]/latency_ms/p99", "ms", 3, 0, false},
+    {"load.p99.9", CK_ACCESS, "load run (wrk)", "latency P99.9 (from intended send)", "wrk[0]/latency_ms/p99.9", "ms", 3, 0, false},
+    {"load.service.p50", CK_ACCESS, "load run (wrk)", "service time P50", "wrk[0]/service_time_ms/p50", "ms", 3, 0, false},
+    {"load.service.p99", CK_ACCESS, "load run (wrk)", "service time P99", "wrk[0]/service_time_ms/p99", "ms", 3, 0, false},
+    {"load.service.max", CK_ACCESS, "load run (wrk)", "service time max", "wrk[0]/service_time_ms/max", "ms", 3, 0, false},
 
     {"gc.count", CK_GC, "gc pauses", "pauses", "pauses/count", "", 0, 0, false},
     {"gc.total", CK_GC, "gc pauses", "pause time total", "pauses/total_ms", "ms", 3, 0, false},
