@@ -4,7 +4,7 @@
 #   bash tests/deps.sh              install what is missing (as root), else list it
 #   bash tests/deps.sh --list       print every dependency: NAME, state, package, users
 #   bash tests/deps.sh --have NAME  exit 0 when NAME is usable (tests/run.sh asks this)
-#   bash tests/deps.sh --why NAME   one line: what is missing and what installs it
+#   bash tests/deps.sh --why NAME   one line: installed, or what installs it
 #
 # Installing: only what is missing (each checked with command -v / dpkg -s, never
 # by listing the installed packages), with --no-install-recommends, apt-get
@@ -58,8 +58,10 @@ field() { # field NAME N
 case ${1:-} in
   --have) have "${2:?--have NAME}"; exit ;;
   --why)
-    if have "${2:?--why NAME}"; then echo "$2 is installed"
-    else echo "$2 not installed (Debian: $(field "$2" 2); bash tests/deps.sh installs it as root)"; fi
+    if have "${2:?--why NAME}"; then echo "installed"
+    elif [ -z "$(field "$2" 2)" ]; then echo "not installed (and not in tests/deps.sh's list: add it there)"
+    elif [ "$(field "$2" 3)" = extra ]; then echo "not installed (Debian: $(field "$2" 2); GCLAT_DEPS_EXTRA=1 bash tests/deps.sh installs it)"
+    else echo "not installed (Debian: $(field "$2" 2); bash tests/deps.sh installs it as root)"; fi
     exit 0 ;;
   --list)
     while IFS='|' read -r name pkgs class users; do

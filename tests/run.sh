@@ -55,6 +55,8 @@ SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT
 export TMPDIR="$SCRATCH"
 export NO_COLOR=1
+# tests/sh/report.sh keeps its screenshots here, outside the scratch dir removed at the end
+export GCLAT_ARTIFACTS="${GCLAT_ARTIFACTS:-$(dirname "$SCRATCH")/gclat-artifacts}"
 # distinct exit codes, so that a sanitizer report is never mistaken for exit 1 (usage)
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=86
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=87
@@ -87,6 +89,11 @@ have() {
     if bash "$ROOT/tests/deps.sh" --have "$1"; then HAVE[$1]=yes; else HAVE[$1]=no; fi
   fi
   [ "${HAVE[$1]}" = yes ]
+}
+why() { # why NAME...: "needs NAME: not installed (what installs it)", one clause per name
+  local n out=""
+  for n in "$@"; do out="$out; needs $n: $(bash "$ROOT/tests/deps.sh" --why "$n")"; done
+  printf '%s' "${out#; }"
 }
 missing_needs() { # missing_needs NAME... -> the names that are not installed, space-separated
   local n out=""
@@ -181,7 +188,7 @@ run_case() { # run_case bin label dir
   if [ -f "$d/needs" ]; then
     # shellcheck disable=SC2046
     miss=$(missing_needs $(cat "$d/needs"))
-    if [ -n "$miss" ]; then record_skip "$label $name" "needs $miss ($(bash "$ROOT/tests/deps.sh" --why "${miss%% *}"))"; return; fi
+    if [ -n "$miss" ]; then record_skip "$label $name" "$(why $miss)"; return; fi
   fi
   local out rc
   # pipefail: a gclat failing inside a pipe must not hide behind the last command
@@ -221,13 +228,13 @@ if [ "$TIER" = full ]; then
   if [ -x gclat-asan ]; then run_cases "$ROOT/gclat-asan" asan-case
   else record_skip "golden cases (ASan+UBSan)" "gclat-asan not built (make asan)"; fi
   echo "== golden cases (clang UBSan, float-cast-overflow)"
-  if ! have clang-ubsan; then record_skip "golden cases (clang UBSan)" "$(bash tests/deps.sh --why clang-ubsan)"
+  if ! have clang-ubsan; then record_skip "golden cases (clang UBSan)" "$(why clang-ubsan)"
   elif [ ! -x gclat-ubsan ]; then record_skip "golden cases (clang UBSan)" "gclat-ubsan not built (make ubsan)"
   else run_cases "$ROOT/gclat-ubsan" ubsan-case; fi
 fi
 
 echo "== JSON schemas (docs/schema)"
-if ! have python3; then record_skip "JSON schemas" "$(bash tests/deps.sh --why python3)"
+if ! have python3; then record_skip "JSON schemas" "$(why python3)"
 else
   corpus=()
   # the full tier also validates gc --json of every corpus log
@@ -251,7 +258,7 @@ if [ "$TIER" = full ]; then
     needs=$(sed -n 's/^# needs: *//p' "$t" | head -1)
     # shellcheck disable=SC2086
     miss=$(missing_needs $needs)
-    if [ -n "$miss" ]; then record_skip "sh $n" "needs $miss ($(bash tests/deps.sh --why "${miss%% *}"))"; continue; fi
+    if [ -n "$miss" ]; then record_skip "sh $n" "$(why $miss)"; continue; fi
     todo+=("$n")
   done
   # each test in its own scratch dir and guard log, N at a time; results read in name order
@@ -289,7 +296,7 @@ if [ "$TIER" = full ]; then
   if ls obj-asan/fuzz/fuzz_* > /dev/null 2>&1; then replay "fuzz replay" obj-asan/fuzz
   else record_skip "fuzz replay (ASan+UBSan)" "obj-asan/fuzz not built (make asan)"; fi
   echo "== fuzz regressions (clang UBSan, float-cast-overflow)"
-  if ! have clang-ubsan; then record_skip "fuzz replay (clang UBSan)" "$(bash tests/deps.sh --why clang-ubsan)"
+  if ! have clang-ubsan; then record_skip "fuzz replay (clang UBSan)" "$(why clang-ubsan)"
   elif ! ls obj-ubsan/fuzz/fuzz_* > /dev/null 2>&1; then record_skip "fuzz replay (clang UBSan)" "obj-ubsan/fuzz not built (make ubsan)"
   else replay "ubsan fuzz replay" obj-ubsan/fuzz; fi
 fi
