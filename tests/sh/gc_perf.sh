@@ -8,6 +8,7 @@
 #    over the summary lines.
 # A crash, a non-zero exit or a missing report fails: a timeout is not the
 # only way to go wrong.
+# needs: python3
 set -u
 G=${GCLAT:?}
 T="$TMPDIR/gc_perf"
