@@ -287,7 +287,7 @@ if [ "$TIER" = full ]; then
       dirs=()
       [ -d "fuzz/regress/$name" ] && dirs+=("fuzz/regress/$name")
       [ -d "fuzz/corpus/$name" ] && dirs+=("fuzz/corpus/$name")
-      [ ${#dirs[@]} -eq 0 ] && continue
+      if [ ${#dirs[@]} -eq 0 ]; then record_skip "$1 $name" "no fuzz/regress/$name or fuzz/corpus/$name to replay"; continue; fi
       if out=$(timeout 600 "$h" "${dirs[@]}" 2>&1); then record ok "$1 $name ($(printf '%s' "$out" | tail -1))"
       else record fail "$1 $name"; printf '%s\n' "$out" | tail -30; fi
     done
