@@ -3,6 +3,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 g=./gclat
+# run directly (not by make demo): build first, quietly
+[ -x "$g" ] || make -s -j"$(nproc 2>/dev/null || echo 2)" gclat say=@:
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$(printf '\033[1m'); off=$(printf '\033[0m'); else bold=; off=; fi
 run() { printf '\n%s$ %s%s\n' "$bold" "$*" "$off"; "$@"; }
 echo "gclat demo — sample logs in examples/ (see examples/README.md)"

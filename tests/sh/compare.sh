@@ -3,8 +3,10 @@
 # latency rows vs the field report's cal.awk pipeline, CPU rows vs awk over
 # the top -b capture, GC rows vs grep/awk over the unified log lines, and the
 # change column vs awk arithmetic; --fail-if exit codes.
+# needs: python3
 set -u
-G=${GCLAT:?}
+. "$ROOT/tests/sh/lib.bash"
+G=gx # gclat, failing the test when it exits non-zero
 FX="$ROOT/tests/fixtures"
 T="$TMPDIR/compare"
 mkdir -p "$T"
@@ -78,17 +80,17 @@ want_st=$(grep -c 'Allocation Stall (' "$ZGC")
 [ "$(val gc.stalls base)" = 0 ] && ok "gc.stalls base = 0" || nok "gc.stalls base"
 
 # --fail-if: exit 4 only when a condition holds
-"$G" compare -q --lat-arg=-f --lat-arg=-2 --fail-if 'p99 > +1000%' "a=$T/a.log" "b=$T/b.log" > /dev/null
+"$GCLAT" compare -q --lat-arg=-f --lat-arg=-2 --fail-if 'p99 > +1000%' "a=$T/a.log" "b=$T/b.log" > /dev/null
 [ $? -eq 0 ] && ok "fail-if not holding exits 0" || nok "fail-if not holding exits 0"
 up=$(awk -v a="$ra99" -v b="$rb99" 'BEGIN { printf "%.1f", (b - a) / a * 100 - 0.05 }')
-"$G" compare -q --lat-arg=-f --lat-arg=-2 --fail-if "p99 >= $up%" "a=$T/a.log" "b=$T/b.log" > /dev/null
+"$GCLAT" compare -q --lat-arg=-f --lat-arg=-2 --fail-if "p99 >= $up%" "a=$T/a.log" "b=$T/b.log" > /dev/null
 rc=$?
 if awk -v a="$ra99" -v b="$rb99" 'BEGIN { exit !(b != a) }'; then
   [ $rc -eq 4 ] && ok "fail-if at the observed change exits 4" || nok "fail-if at the observed change exits 4" "rc $rc (threshold $up%)"
 else
   [ $rc -eq 0 ] && ok "fail-if: equal p99, nothing holds" || nok "fail-if: equal p99" "rc $rc"
 fi
-"$G" compare -q --fail-if "gc.max > ${want_max}ms" "a=$ZGC" "b=$G1" > /dev/null
+"$GCLAT" compare -q --fail-if "gc.max > ${want_max}ms" "a=$ZGC" "b=$G1" > /dev/null
 [ $? -eq 0 ] && ok "fail-if absolute: max equal to threshold does not hold" || nok "fail-if absolute: equal"
-"$G" compare -q --fail-if "gc.max >= ${want_max}ms" "a=$ZGC" "b=$G1" > /dev/null
+"$GCLAT" compare -q --fail-if "gc.max >= ${want_max}ms" "a=$ZGC" "b=$G1" > /dev/null
 [ $? -eq 4 ] && ok "fail-if absolute: >= threshold holds (exit 4)" || nok "fail-if absolute: >= holds"

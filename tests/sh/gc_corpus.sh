@@ -3,6 +3,7 @@
 # no crash, no hang (10 s per file), no sanitizer report (ASan binary), and
 # the unparsed-line rate per format reported (asserted per parser in the
 # parsers' own corpus tests). Skips when ../shared is absent.
+# needs: python3
 set -u
 if [ -z "${SHARED:-}" ] || [ ! -f "$SHARED/corpus/gc/MANIFEST.tsv" ]; then
   echo "ok - gc corpus # SKIP ../shared/corpus/gc not present"
@@ -34,6 +35,6 @@ print("\t".join([sys.argv[1], sys.argv[2], str(u["lines_read"]), str(u["total"])
 done < "$corpus/MANIFEST.tsv"
 echo "# $files corpus files; per format: files, lines, unparsed lines, unparsed %, pauses"
 awk -F'\t' '{f[$1]++; l[$1]+=$3; u[$1]+=$4; p[$1]+=$5} END {for (k in f) printf "#   %-22s %4d files %9d lines %7d unparsed (%.2f%%) %8d pauses\n", k, f[k], l[k], u[k], l[k] ? 100*u[k]/l[k] : 0, p[k]}' "$out" | sort
-[ $crashes -eq 0 ] && echo "ok - gc corpus: no crash or unexpected exit ($files files)" || echo "not ok - gc corpus: $crashes crashes/unexpected exits"
+[ $crashes -eq 0 ] && [ $files -gt 0 ] && echo "ok - gc corpus: no crash or unexpected exit ($files files)" || echo "not ok - gc corpus: $crashes crashes/unexpected exits in $files files"
 [ $hangs -eq 0 ] && echo "ok - gc corpus: no hang" || echo "not ok - gc corpus: $hangs hangs"
 [ $san -eq 0 ] && echo "ok - gc corpus: sanitizer-clean" || echo "not ok - gc corpus: $san sanitizer reports"

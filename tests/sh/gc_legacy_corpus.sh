@@ -12,7 +12,7 @@
 set -u
 ROOT=${ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 if [ -z "${SHARED:-}" ] || [ ! -f "$SHARED/corpus/gc/MANIFEST.tsv" ]; then
-  echo "ok - gc_legacy corpus check skipped (no SHARED corpus)"
+  echo "ok - gc_legacy corpus # SKIP no SHARED corpus"
   exit 0
 fi
 bin="$ROOT/obj-asan/tests/test_gc_legacy_corpus"
@@ -53,7 +53,12 @@ bad=$(awk -F'\t' 'NR == FNR { a[$1] = $0; next }
     if (d > 1e-6 * ($2 + 1)) print $1 ": safepoint seconds " o[3] " vs awk " $3
     if (o[4] != $4) print $1 ": CMS concurrent phases " o[4] " vs awk " $4
     if (o[5] != $5) print $1 ": G1 concurrent phases " o[5] " vs awk " $5 }' "$tmp/ours.tsv" "$tmp/awk.tsv")
-if [ -z "$bad" ]; then
+# the parser's table must exist and list every file awk read, or the
+# comparison below would pass on nothing
+nours=$(awk -F'\t' '$1 != ""' "$tmp/ours.tsv" 2>/dev/null | wc -l)
+if [ "$nfiles" -eq 0 ] || [ "$nours" -lt "$nfiles" ]; then
+  echo "not ok - gc_legacy corpus: parser table $tmp/ours.tsv has $nours rows for $nfiles jdk8-legacy files"
+elif [ -z "$bad" ]; then
   echo "ok - gc_legacy corpus: safepoints, CMS and G1 concurrent phases match awk in all $nfiles files"
 else
   echo "not ok - gc_legacy corpus: differences from awk"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # tests/sh/histo.sh — gclat histo against the program-written truth of the
 # fixture runs (LeakyEntry counts at each histogram) and against awk.
+# needs: python3
 set -u
 : "${GCLAT:?}" "${ROOT:?}"
+. "$ROOT/tests/sh/lib.bash" # gx: gclat, failing the test when it exits non-zero
 FX="$ROOT/tests/fixtures/proc"
 T="${TMPDIR:-/tmp}/histo-sh.$$"
 mkdir -p "$T"
@@ -31,7 +33,7 @@ for run in g1 parallel zgc; do
     else nok "$run $h" "gclat $got $gb total-ok $tot bytes $gtb" "truth $want awk bytes $ab"; fi
   done
   # growth histo-1 -> histo-2 is exactly the truth difference (50,000 entries)
-  "$GCLAT" histo --json "$d/histo-1.txt" "$d/histo-2.txt" > "$T/g.json"
+  gx histo --json "$d/histo-1.txt" "$d/histo-2.txt" > "$T/g.json"
   w=$(( $(truth histo-2 "$d") - $(truth histo-1 "$d") ))
   v=$(jget "$T/g.json" "[(r['instances_growth'], r['bytes_growth'], r['leak_suspect']) for r in d['growth'] if r['class']=='com.example.LeakyEntry'][0]")
   f=$(jget "$T/g.json" "[f['finding'] for f in d['findings'] if f['id']=='leak-suspect' and 'LeakyEntry' in f['finding']]")
@@ -50,7 +52,7 @@ cat > "$T/jdk8.txt" <<'X'
    3:           100           2400  com.acme.Foo
 Total         10600        1014400
 X
-"$GCLAT" histo --json "$T/jdk8.txt" > "$T/8.json"
+gx histo --json "$T/jdk8.txt" > "$T/8.json"
 v=$(jget "$T/8.json" "([(r['class'], r['module'], r['instances'], r['bytes']) for r in d['histograms'][0]['top_bytes']], d['unparsed_lines']['total'])")
 [ "$v" = "([('[B', '', 10000, 1000000), ('com.acme.Foo', '', 600, 14400)], 0)" ] && ok "JDK 8 / jcmd layout, duplicate class rows summed" || nok "jdk8 histo" "$v"
 printf ' num #instances #bytes class name\n   1: 10 x [B\nnonsense\n' > "$T/bad.txt"

@@ -4,8 +4,10 @@
 #   ParNew log (parsed by the legacy parser), service time, what-if cap and
 #   what-if log, a service-time access log, and a discrete-event simulation
 #   (python3, its own parser) over the real G1 fixture's pauses.
+# needs: python3
 set -u
-G=${GCLAT:-./gclat}
+. "$ROOT/tests/sh/lib.bash"
+G=gx # gclat, failing the test when it exits non-zero
 H="$ROOT/tests/fixtures/http"
 T=${TMPDIR:-/tmp}/impact.$$
 mkdir -p "$T"
@@ -124,9 +126,9 @@ PY
 fi
 
 # usage errors
-"$G" impact "$T/qunar.log" >/dev/null 2>"$T/err"; rc=$?
+"$GCLAT" impact "$T/qunar.log" >/dev/null 2>"$T/err"; rc=$?
 if [ $rc = 1 ] && grep -q -- "--timeout is required" "$T/err"; then ok "missing --timeout is a usage error"; else nok "missing --timeout (rc $rc)"; fi
 printf 'not a gc log\n' > "$T/junk.log"
-"$G" impact --timeout 100ms "$T/junk.log" >/dev/null 2>&1; rc=$?
+"$GCLAT" impact --timeout 100ms "$T/junk.log" >/dev/null 2>&1; rc=$?
 if [ $rc = 2 ]; then ok "unrecognised GC log exits 2"; else nok "junk log exit $rc"; fi
 rm -rf "$T"

@@ -5,6 +5,7 @@
 # every report is valid JSON with 0 <= share <= 100 and share <= the stopped
 # share of time plus the in-flight term (a pause cannot cost more requests
 # than arrive during it, plus those already running: at most s per pause).
+# needs: python3
 set -u
 G=${GCLAT_ASAN:-${GCLAT:-./gclat}}
 [ -x "$G" ] || G=${GCLAT:-./gclat}
@@ -39,6 +40,6 @@ print(bad)
 PY
 )
 bad=$((bad + implausible))
-if [ $bad = 0 ]; then echo "ok - impact over $n corpus logs: $used estimated, the rest refused with a reason, no sanitizer report"
-else echo "not ok - impact corpus: $bad problem(s) in $n logs"; fi
+if [ $bad = 0 ] && [ $used -gt 0 ]; then echo "ok - impact over $n corpus logs: $used estimated, the rest refused with a reason, no sanitizer report"
+else echo "not ok - impact corpus: $bad problem(s) in $n logs ($used estimated)"; fi
 rm -rf "$T"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # tests/sh/jstat.sh — gclat jstat against awk on the same real jstat captures
 # and against the JVM's own truth (gc.log line counts, MXBean counts).
+# needs: python3
 set -u
 : "${GCLAT:?}" "${ROOT:?}"
+. "$ROOT/tests/sh/lib.bash" # gx: gclat, failing the test when it exits non-zero
 FX="$ROOT/tests/fixtures/proc"
 T="${TMPDIR:-/tmp}/jstat-sh.$$"
 mkdir -p "$T"
@@ -40,7 +42,7 @@ for run in g1 parallel zgc; do
   done
   # occupancy mean of O from -gcutil, duration from the Timestamp column
   file="$FX/$run/jstat-gcutil-t.txt"
-  "$GCLAT" jstat --json "$file" > "$T/u.json"
+  gx jstat --json "$file" > "$T/u.json"
   ao=$(col_mean O "$file")
   go=$(jget "$T/u.json" "[o['mean'] for o in d['series'][0]['occupancy'] if o['space']=='Old'][0]")
   read -r t0 t1 < <(col_fl Timestamp "$file")
@@ -66,15 +68,15 @@ for run in g1 parallel zgc; do
 done
 
 # causes with spaces, '-' cells
-"$GCLAT" jstat --json "$FX/g1/jstat-gccause.txt" > "$T/c.json"
+gx jstat --json "$FX/g1/jstat-gccause.txt" > "$T/c.json"
 c=$(jget "$T/c.json" "sorted(c['cause'] for c in d['series'][0]['causes'])")
 [ "$c" = "['G1 Evacuation Pause', 'No GC']" ] && ok "gccause: multi-word LGCC values ($c)" || nok "gccause causes" "$c"
-"$GCLAT" jstat --json "$FX/zgc/jstat-gccause.txt" > "$T/z.json"
+gx jstat --json "$FX/zgc/jstat-gccause.txt" > "$T/z.json"
 v=$(jget "$T/z.json" "(sorted(c['cause'] for c in d['series'][0]['causes']), [g['kind'] for g in d['series'][0]['gc']], d['unparsed_lines']['total'])")
 [ "$v" = "(['Allocation Stall', 'No GC'], ['concurrent'], 0)" ] && ok "zgc gccause: '-' cells absent, causes split" || nok "zgc gccause" "$v"
 
 # CSV: one row per sample of each file
-n=$("$GCLAT" jstat --csv "$FX/g1/jstat-gc.txt" "$FX/g1/jstat-gc-h5.txt" | wc -l)
+n=$(gx jstat --csv "$FX/g1/jstat-gc.txt" "$FX/g1/jstat-gc-h5.txt" | wc -l)
 [ "$n" = 41 ] && ok "csv: header + 40 sample rows" || nok "csv rows" "$n"
 
 # JDK 8 column set (no CGC), decimal rows, repeated header, damaged row
@@ -86,7 +88,7 @@ cat > "$T/jdk8.txt" <<'X'
 10752.0 10752.0  0.0   4032.0 65536.0  24567.3   175104.0    2048.5  4864.0 2880.1 512.0  300.2      7    0.060   1      0.100    0.160
 10752.0 10752.0  0.0   4032.0 65536.0  garbage
 X
-"$GCLAT" jstat --json "$T/jdk8.txt" > "$T/8.json"
+gx jstat --json "$T/jdk8.txt" > "$T/8.json"
 v=$(jget "$T/8.json" "([(g['kind'], g['count']) for g in d['series'][0]['gc']], d['series'][0]['promotion']['promoted_mib'], d['unparsed_lines']['total'])")
 [ "$v" = "([('young', 4), ('full', 1)], 2.0, 1)" ] && ok "JDK 8 -gc: counts, promotion 2 MiB across young GCs, bad row in diag" || nok "jdk8" "$v"
 "$GCLAT" jstat --strict "$T/jdk8.txt" > /dev/null 2> "$T/err"; rc=$?
