@@ -152,6 +152,21 @@ static void init_event(struct p_state *p, struct gc_event *e, enum gc_ev_type ty
     e->line = ln;
 }
 
+/* CMS/G1 concurrent-phase and "Total time ... stopped" lines are stamped when
+   they are written, at the END of what they report; an event's time is its
+   start (gc_event.h). Without this a 5 s abortable preclean would put the
+   event 5 s in the future and every later event "back in time". */
+static void stamped_at_end(struct gc_event *e)
+{
+    int64_t d = e->duration_ns;
+    if (d <= 0)
+        return;
+    if (e->uptime_ns >= 0)
+        e->uptime_ns = e->uptime_ns >= d ? e->uptime_ns - d : 0;
+    if (e->wall_ms >= 0)
+        e->wall_ms -= d / 1000000;
+}
+
 /* "X seconds" after key in s, or -1. */
 #define seconds_after(s, n, key) seconds_after_n((s), (n), (key), sizeof(key) - 1)
 static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t keyn)
@@ -224,6 +239,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.kind = GC_KIND_CONCURRENT;
         e.name = intern_str(ctx->strings, t + 1, name_end - 1);
         e.duration_ns = b >= 0 ? b : a; /* wall time */
+        stamped_at_end(&e);
         set_collector(p, GC_COLL_CMS);
         emit_now(p, &e);
         return true;
@@ -247,6 +263,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.kind = GC_KIND_CONCURRENT;
         e.name = intern_str(ctx->strings, t + 1, name_len);
         e.duration_ns = d;
+        stamped_at_end(&e);
         set_collector(p, GC_COLL_G1);
         emit_now(p, &e);
         return true;
@@ -266,6 +283,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.name = "Safepoint";
         e.duration_ns = d;
         e.ttsp_ns = seconds_after(t + at, tn - at, "Stopping threads took:");
+        stamped_at_end(&e);
         emit_now(p, &e);
         return true;
     }
