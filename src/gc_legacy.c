@@ -60,6 +60,7 @@ struct p_state {
     bool coll_from_flags; /* collector known from CommandLine flags */
     bool cms_next_remark; /* -verbose:gc CMS: the next "[GC used(cap)" line is a remark */
     bool shen;            /* JDK 8 Shenandoah syntax seen: indented lines are its detail */
+    bool shen_starts;     /* "[Pause Init Mark, start]" lines seen: duration lines are stamped at their end */
     bool shen_footer;     /* inside Shenandoah's statistics table (after "All times are wall-clock") */
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     /* gcl_prefix result of the text process() is looking at, so that
@@ -713,6 +714,7 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
     size_t cl = (size_t)(cb - t); /* content t[1..cl) */
     if (cl >= 7 && memcmp(cb - 7, ", start", 7) == 0) {
         p->shen = true;
+        p->shen_starts = true;
         p->ctx->lines_info++;
         return true;
     }
@@ -734,6 +736,10 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
     bool pause = t[1] == 'P';
     init_event(p, &e, pause ? GC_EV_PAUSE : GC_EV_CONCURRENT, wall, tz, up, ln);
     e.duration_ns = ms_ns / 1000; /* the number is in ms: ns = ms * 1e6 = secs_ns / 1000 */
+    /* with "..., start]" lines the phase's own line is written when it ends;
+       without them the line was begun (and stamped) when the phase started */
+    if (p->shen_starts)
+        stamped_at_end(&e);
     e.name = intern_str(p->ctx->strings, t + 1, nl);
     if (!pause)
         e.kind = GC_KIND_CONCURRENT;
