@@ -133,7 +133,6 @@ static void peek(struct input *in)
     struct reader r;
     if (reader_open(&r, in->path) != 0)
         return;
-    in->is_gz = r.is_gz;
     in->size_bytes = r.size_bytes;
     const char *l;
     size_t n;
@@ -154,6 +153,7 @@ static void peek(struct input *in)
             h_stamped = fnv1a(h_stamped, l, n);
         }
     }
+    in->is_gz = r.is_gz; /* known once the first bytes were read */
     if (stamped > 0) {
         in->have_fp = true;
         in->fp = h_stamped;

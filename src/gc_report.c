@@ -214,6 +214,8 @@ static void report_time(const struct gc_analysis *a, struct report_node *root)
     const struct gc_occurrence *b = &a->time_back;
     struct report_node *bk = rn_obj(t, "backwards");
     rn_title(bk, "Time going backwards (no sign of a JVM restart)");
+    if (!b->count)
+        rn_flags(bk, RF_NOTEXT); /* in text, only when it happened */
     rn_title(rn_int(bk, "count", (int64_t)b->count), "jumps back");
     rn_title(rn_int(bk, "events", (int64_t)a->time_back_events), "events logged out of time");
     rn_unit(rn_title(rn_num(bk, "max_s", b->count ? (double)b->worst_ns / 1e9 : 0, 3), "furthest back"), "s");
