@@ -262,7 +262,12 @@ static void feed_evidence(struct feed *f, const char *s, size_t n)
     } else if (mark == GC_MARK_HEADER) {
         feed_boundary(f, GC_BOUND_HEADER);
     } else if (mark == GC_MARK_JVM_START) {
+        /* a JVM starts here: a fresh parser (its GC ids restart, its
+           collector is the one this line names) */
+        feed_close(f);
+        f->ctx->collector = GC_COLL_UNKNOWN;
         feed_boundary(f, GC_BOUND_JVM_START);
+        feed_open(f, f->fmt);
     }
 }
 

@@ -179,6 +179,16 @@ static void wall_or_null(struct report_node *o, const char *key, int64_t wall_ms
     rn_str(o, key, buf);
 }
 
+/* "mixed" when JVM runs of different collectors were read together. */
+static const char *runs_collector(const struct gc_analysis *a, const struct gc_parse_ctx *ctx)
+{
+    for (size_t i = 1; i < a->nruns; i++)
+        if (a->runs[i].collector != a->runs[0].collector && a->runs[i].collector != GC_COLL_UNKNOWN &&
+            a->runs[0].collector != GC_COLL_UNKNOWN)
+            return "mixed";
+    return gc_collector_name(ctx->collector);
+}
+
 /* One row per JVM run; in text only when there is more than one. */
 static void report_runs(const struct gc_analysis *a, struct report_node *root)
 {
@@ -384,7 +394,8 @@ void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *
     struct report_node *s = rn_obj(root, "summary");
     rn_title(s, "GC log summary");
     rn_flags(s, RF_NOJSON);
-    rn_str(s, "collector", gc_collector_name(ctx->collector));
+    const char *collector = runs_collector(a, ctx);
+    rn_str(s, "collector", collector);
     rn_str(s, "format", jvm_format);
     if (ctx->jvm_version)
         rn_str(s, "jvm", ctx->jvm_version);
@@ -397,7 +408,7 @@ void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *
     s->last->s = xstrdup(buf);
     rn_unit(rn_title(rn_num(s, "throughput", gc_analysis_throughput_pct(a), 3), "throughput"), "% of wall time outside GC pauses");
 
-    rn_flags(rn_str(root, "collector", gc_collector_name(ctx->collector)), RF_NOTEXT);
+    rn_flags(rn_str(root, "collector", collector), RF_NOTEXT);
     rn_flags(rn_str(root, "jvm_format", jvm_format), RF_NOTEXT);
     rn_flags(rn_str(root, "jvm_version", ctx->jvm_version), RF_NOTEXT);
     report_time(a, root);
