@@ -165,7 +165,8 @@ def inv_causes(r):
     if not coll.startswith("zgc") and not coll.startswith("shenandoah"):
         return "n/a"
     s = sum(c["count"] for c in r["causes"])
-    want = r["cycles"]["count"]
+    # collections proper when the report has them apart from the GC-id count
+    want = r["cycles"].get("collections", r["cycles"]["count"])
     if s != want:
         return "%s: causes sum to %d, collections %d" % (coll, s, want)
     return None
@@ -211,6 +212,8 @@ def inv_runs(r):
         return "n/a"
     if r["pauses"]["count"] is None:
         return "n/a"
+    if any(x["pauses"] is None for x in runs):
+        return "runs have pauses null, total %s" % r["pauses"]["count"]
     p = sum(x["pauses"] for x in runs)
     if p != r["pauses"]["count"]:
         return "runs have %d pauses, total %d" % (p, r["pauses"]["count"])
