@@ -36,7 +36,8 @@ const char cmd_gc_help[] =
     "  --by day|hour|minute  pause and allocation-stall counts, totals and over-threshold\n"
     "                        counts per day, hour or minute (local time as written in the\n"
     "                        log; uptime hours/minutes if no dates)\n"
-    "  --format FMT          legacy | unified | openj9 (default: detected per file)\n"
+    "  --format FMT          legacy | unified | openj9 (default: detected per file, and\n"
+    "                        again where a file switches format: each JVM run is reported)\n"
     "  --pause-target DUR    finding 'pauses_over_target' above this (default 200ms)\n"
     "  --max-gc-share PCT    finding 'gc_time_share' above this share of time (default 10)\n"
     "  --young-pause-limit DUR  finding 'long_young_pauses' when young P90 exceeds (default 100ms)\n"
@@ -47,7 +48,8 @@ const char cmd_gc_help[] =
     "Common options:\n"
     "  --json            JSON report (schema: docs/json.md)\n"
     "  -o, --output FILE write to FILE\n"
-    "  --strict          exit 2 if any line was not understood (listed on stderr)\n"
+    "  --strict          exit 2 if any line was not understood (listed on stderr), or if\n"
+    "                    time goes backwards with no sign of a JVM restart\n"
     "  -q, --quiet       no progress line, no warnings\n"
     "  -h, --help        this help\n"
     "\n"
@@ -138,6 +140,17 @@ static void sink(void *vctx, const struct gc_event *e)
     gc_analysis_add(&r->a, e);
     if (r->csv)
         csv_event(r->csv, e);
+}
+
+/* gc_read's run boundaries, as evidence for the analysis' time model */
+static void on_boundary(void *arg, enum gc_boundary kind, enum gc_format fmt)
+{
+    struct gc_run *r = arg;
+    enum gc_evidence ev = kind == GC_BOUND_FORMAT      ? GC_EVID_FORMAT
+                          : kind == GC_BOUND_JVM_START ? GC_EVID_JVM_START
+                          : kind == GC_BOUND_HEADER    ? GC_EVID_HEADER
+                                                       : GC_EVID_FILE;
+    gc_analysis_evidence(&r->a, ev, gc_format_name(fmt));
 }
 
 static void usage_die(const char *msg, const char *arg)
@@ -231,7 +244,8 @@ int cmd_gc(int argc, char **argv)
         fputs(csv_header, out);
     }
     struct gc_read_result res;
-    int rc = gc_read_inputs(files, nfiles, forced, &run->ctx, &res);
+    struct gc_read_hooks hooks = {.boundary = on_boundary, .arg = run};
+    int rc = gc_read_inputs_hooked(files, nfiles, forced, &run->ctx, &res, &hooks);
     gc_analysis_finish(&run->a);
     if (rc == EXIT_IO) {
         common_output_discard(out);
@@ -253,6 +267,14 @@ int cmd_gc(int argc, char **argv)
         rn_int(in, "bytes", (int64_t)res.bytes);
         rn_int(in, "events", (int64_t)run->events);
         rn_title(rn_int(in, "info_lines", (int64_t)run->ctx.lines_info), "recognised, not modelled");
+        rn_title(rn_int(in, "duplicates", res.duplicates), "duplicate inputs (read once)");
+        struct report_node *dups = rn_arr(in, "duplicate_files");
+        rn_flags(dups, RF_TABLE);
+        for (int i = 0; i < res.duplicates && i < GC_READ_MAX_DUPS; i++) {
+            struct report_node *o = rn_obj(dups, NULL);
+            rn_str(o, "file", res.dup[i].file);
+            rn_str(o, "same_as", res.dup[i].same_as);
+        }
         diag_report(&diag, root, "unparsed_lines");
         if (co.out == OUT_JSON)
             render_json(out, root);
@@ -262,6 +284,17 @@ int cmd_gc(int argc, char **argv)
     }
     common_output_close(out);
     rc = common_diag_status(&co, &diag, rc);
+    if (!co.quiet)
+        for (int i = 0; i < res.duplicates && i < GC_READ_MAX_DUPS; i++)
+            warnx("%s: same first events as %s: read once", res.dup[i].file, res.dup[i].same_as);
+    const struct gc_occurrence *back = &run->a.time_back;
+    if (back->count && (co.strict || (!co.quiet && co.out == OUT_TEXT)))
+        warnx("time goes backwards %llu time(s) with no sign of a JVM restart (first at %s:%llu, up to %.3f s)%s",
+              (unsigned long long)back->count, back->first_file ? back->first_file : "?",
+              (unsigned long long)back->first_line, (double)back->worst_ns / 1e9,
+              co.strict ? "" : "; --strict makes this an error");
+    if (back->count && co.strict && !rc)
+        rc = EXIT_BADINPUT;
 done:
     gc_analysis_fini(&run->a);
     free(run);

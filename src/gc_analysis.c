@@ -141,6 +141,7 @@ void gc_analysis_fini(struct gc_analysis *a)
     table_fini(&a->stall_threads);
     table_fini(&a->cycle_names);
     free(a->buckets);
+    free(a->runs);
 }
 
 /*
@@ -193,36 +194,191 @@ static void occ_add(struct gc_occurrence *o, const struct gc_event *e, int64_t m
     o->count++;
 }
 
-static void advance_time(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+/* ---- time model: runs, span, time going backwards (docs/metrics.md) ---------- */
+
+/* Lines are stamped to the ms, and by clocks that differ by a few ms. */
+#define BACK_TOL_NS (10 * NS_PER_MS)
+/* "Uptime back near 0": a new JVM's first events come within its first minute. */
+#define RESTART_UPTIME_NS (60LL * 1000000000)
+/* Wall clock minus uptime is when the JVM started; NTP keeps the two clocks
+   together far better than this. */
+#define JVM_START_TOL_MS (60LL * 1000)
+
+static void run_close(struct gc_analysis *a)
 {
-    if (t_ns < 0)
+    if (!a->run_open)
         return;
-    int64_t end = t_ns + (e->duration_ns > 0 && e->duration_ns < MAX_PLAUSIBLE_NS && e->type != GC_EV_STALL
-                              ? e->duration_ns
-                              : 0);
-    if (!a->have_time) {
-        a->have_time = true;
-        a->seg_start_ns = t_ns;
-        a->seg_last_ns = end;
-        a->segments = 1;
-    } else if (t_ns + 1000000000LL < a->seg_last_ns) {
-        /* time went backwards: a restart or another log; close the segment */
-        a->span_ns += a->seg_last_ns - a->seg_start_ns;
-        a->seg_start_ns = t_ns;
-        a->seg_last_ns = end;
-        a->segments++;
-        a->last_young_t_ns = -1;
-        a->prev_after_kb = -1;
-    } else if (end > a->seg_last_ns) {
-        a->seg_last_ns = end;
+    struct gc_run_stats *r = &a->run;
+    if (r->have_time)
+        a->span_ns += r->end_ns - r->start_ns;
+    if (a->alloc_first_t_ns >= 0 && a->alloc_last_t_ns > a->alloc_first_t_ns)
+        a->alloc_span_ns += a->alloc_last_t_ns - a->alloc_first_t_ns;
+    if (a->nruns < GC_MAX_RUNS) {
+        xgrow((void **)&a->runs, &a->cap_runs, a->nruns + 1, sizeof *a->runs);
+        a->runs[a->nruns++] = *r;
+    }
+    a->run_open = false;
+}
+
+static void run_open(struct gc_analysis *a, const struct gc_event *e, const char *began)
+{
+    bool had_run = a->run_open;
+    run_close(a);
+    struct gc_run_stats *r = &a->run;
+    memset(r, 0, sizeof *r);
+    r->format = a->next_format;
+    r->began = began;
+    r->file = e->file;
+    r->line = e->line;
+    r->first_wall_ms = r->last_wall_ms = -1;
+    r->max_gc_id = -1;
+    r->jvm_start_ms = INT64_MIN;
+    a->run_open = true;
+    a->segments++;
+    a->pending = GC_EVID_NONE;
+    if (!had_run)
+        return;
+    /* a new JVM: its own clocks, ids, heap and young-GC rhythm */
+    a->axis = GC_AXIS_NONE;
+    a->wall_minus_uptime_ms = INT64_MIN;
+    a->max_gc_id = -1;
+    a->last_young_t_ns = -1;
+    a->prev_after_kb = -1;
+    a->alloc_first_t_ns = -1;
+    a->alloc_last_t_ns = 0;
+}
+
+void gc_analysis_evidence(struct gc_analysis *a, enum gc_evidence ev, const char *format)
+{
+    if (format)
+        a->next_format = format;
+    if (!a->run_open || !a->run.events)
+        return; /* nothing to split from: the evidence only names the format */
+    if (ev > a->pending)
+        a->pending = ev;
+}
+
+static const char *evidence_began(enum gc_evidence ev)
+{
+    switch (ev) {
+    case GC_EVID_FILE: return "new file, time restarts";
+    case GC_EVID_HEADER: return "JVM header, time restarts";
+    case GC_EVID_JVM_START: return "JVM start line";
+    case GC_EVID_FORMAT: return "log format changes";
+    default: return "start";
+    }
+}
+
+/* A pause numbered GC(0..2) after GC(18+) of this run: unified logging
+   numbers collections from 0 in every JVM, and a pause is logged before any
+   later collection starts (a concurrent cycle's end line is not). */
+static bool gc_ids_restart(const struct gc_analysis *a, const struct gc_event *e)
+{
+    return e->type == GC_EV_PAUSE && e->gc_id >= 0 && e->gc_id <= 2 && a->run.max_gc_id >= e->gc_id + 16;
+}
+
+/*
+ * Place the event in a run and return its time on the axis (-1 if none).
+ *
+ * An event whose clocks (wall minus uptime) say it belongs to the current
+ * JVM stays in its run, whatever else the log says; one whose JVM started at
+ * another time opens a new run. Without both clocks, the reader's evidence and
+ * the times decide. Events are compared by their END (start + duration), about
+ * when they were logged; one that ended before the latest-ending event began
+ * is time going backwards. (A concurrent phase logged at its end starts long
+ * before the events logged just before it; a thread that took its time stamp
+ * just before a pause logs it after the pause: neither is going backwards.)
+ */
+static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
+{
+    struct gc_run_stats *r = &a->run;
+    bool both = e->wall_ms >= 0 && e->uptime_ns >= 0;
+    int64_t jvm_start_ms = both ? e->wall_ms - e->uptime_ns / NS_PER_MS : INT64_MIN;
+    bool known = a->run_open && both && r->jvm_start_ms != INT64_MIN;
+    int64_t dstart = known ? jvm_start_ms - r->jvm_start_ms : 0;
+    /* a later start is a new JVM (or a suspended machine: the JVM did not run);
+       an earlier one with uptime going on is the wall clock set back */
+    bool later_jvm = known && dstart > JVM_START_TOL_MS;
+    bool clock_back = known && dstart < -JVM_START_TOL_MS;
+    bool same_jvm = known && !later_jvm && !clock_back;
+    const char *began = NULL;
+    if (!a->run_open)
+        began = "start";
+    else if (a->pending == GC_EVID_FORMAT)
+        began = evidence_began(a->pending);
+    else if (later_jvm)
+        began = "JVM start time changes";
+    else if (!same_jvm && a->pending == GC_EVID_JVM_START)
+        began = evidence_began(a->pending);
+    else if (!same_jvm && gc_ids_restart(a, e))
+        began = "GC ids restart";
+    if (began)
+        run_open(a, e, began);
+    else if (same_jvm)
+        a->pending = GC_EVID_NONE; /* the same JVM: a banner or file of its own log */
+    int64_t t_ns = event_time_ns(a, e);
+    if (t_ns >= 0) {
+        int64_t d = e->duration_ns > 0 && e->duration_ns < MAX_PLAUSIBLE_NS ? e->duration_ns : 0;
+        int64_t end = t_ns + d;
+        bool back = r->have_time && end + BACK_TOL_NS < r->floor_ns;
+        bool went_back = false;
+        if (back && clock_back) {
+            run_open(a, e, "JVM start time changes");
+        } else if (back && a->pending != GC_EVID_NONE) {
+            run_open(a, e, evidence_began(a->pending));
+        } else if (back && !same_jvm && a->axis == GC_AXIS_UPTIME && e->uptime_ns >= 0 &&
+                   e->uptime_ns < RESTART_UPTIME_NS && e->uptime_ns < r->end_ns / 2 && e->gc_id <= 16) {
+            /* (a GC id well above 0 is the same JVM's numbering going on) */
+            run_open(a, e, "uptime restarts");
+        } else if (back) {
+            went_back = true;
+            a->time_back_events++;
+            int64_t by = r->floor_ns - end;
+            if (!r->in_back) {
+                occ_add(&a->time_back, e, by, t_ns); /* one jump, however many events follow it */
+            } else if (by > a->time_back.worst_ns) {
+                struct gc_occurrence *o = &a->time_back;
+                o->worst_ns = by;
+                o->worst_file = e->file;
+                o->worst_line = e->line;
+                o->worst_t_ns = t_ns;
+                o->worst_wall_ms = e->wall_ms;
+            }
+        }
+        r->in_back = went_back;
+        a->pending = GC_EVID_NONE; /* time went on: rotation, not a restart */
+        if (!r->have_time || t_ns < r->start_ns)
+            r->start_ns = t_ns;
+        if (!r->have_time || end > r->end_ns) {
+            r->end_ns = end;
+            /* during a stop-the-world pause nothing else logs: what was
+               stamped before it may be written after it */
+            r->floor_ns = e->type == GC_EV_PAUSE || e->type == GC_EV_SAFEPOINT ? t_ns : end;
+        }
+        r->have_time = true;
+    }
+    if (both && (r->jvm_start_ms == INT64_MIN || clock_back)) /* clock set back: its new relation */
+        r->jvm_start_ms = jvm_start_ms;
+    r->events++;
+    r->collector = a->collector;
+    if (e->gc_id > r->max_gc_id)
+        r->max_gc_id = e->gc_id;
+    if (e->type == GC_EV_PAUSE) {
+        r->pauses++;
+        r->pause_total_ns += e->duration_ns > 0 ? e->duration_ns : 0;
     }
     if (e->wall_ms >= 0) {
+        if (r->first_wall_ms < 0)
+            r->first_wall_ms = e->wall_ms;
+        r->last_wall_ms = e->wall_ms;
+        r->tz_min = e->tz_offset_min;
         a->time_is_wall = true;
         if (a->first_wall_ms < 0)
             a->first_wall_ms = e->wall_ms;
         a->last_wall_ms = e->wall_ms;
         a->tz_min = e->tz_offset_min;
     }
+    return t_ns;
 }
 
 static struct gc_bucket *bucket_for(struct gc_analysis *a, const struct gc_event *e)
@@ -541,8 +697,7 @@ static void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
 
 void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
 {
-    int64_t t_ns = event_time_ns(a, e);
-    advance_time(a, e, t_ns);
+    int64_t t_ns = time_add(a, e);
     freq_track(a, e, t_ns);
     track_gc_id(a, e->gc_id);
     switch (e->type) {
@@ -610,10 +765,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
 void gc_analysis_finish(struct gc_analysis *a)
 {
     freq_close_run(&a->freq);
-    if (a->have_time) {
-        a->span_ns += a->seg_last_ns - a->seg_start_ns;
-        a->have_time = false;
-    }
+    run_close(a);
 }
 
 uint64_t gc_analysis_collections(const struct gc_analysis *a)

@@ -6,9 +6,13 @@
  *
  * Definitions (docs/metrics.md has the full text):
  *  - pause: a GC_EV_PAUSE event (stop-the-world for the collector);
- *  - span: sum over segments of (end of last event - start of first event); a
- *    new segment starts when time jumps backwards (a JVM restart, another
- *    host's log), so concatenated logs do not produce negative or huge spans;
+ *  - run: the events of one JVM. A new run starts only on evidence: a line
+ *    only a starting JVM prints, a change of log format, or time restarting
+ *    (after a JVM banner, at a new file, or uptime back near 0). Events logged
+ *    out of order never split a run;
+ *  - span: sum over runs of (latest event end - earliest event start);
+ *    time going backwards inside a run without evidence of a restart is
+ *    counted (time_back), never a new run;
  *  - throughput_pct: 100 * (1 - total pause time / span); unknown (NaN) when
  *    the log has collections but no pause lines (gc_analysis_lacks);
  *  - causes: collections per cause (one per collection, never per pause),
@@ -90,6 +94,30 @@ struct gc_occurrence {
     int32_t tz_min;
 };
 
+#define GC_MAX_RUNS 1000 /* runs listed; more are counted, not listed */
+
+/* Evidence of a run boundary (gc_read.h enum gc_boundary, mapped by the caller). */
+enum gc_evidence { GC_EVID_NONE, GC_EVID_FILE, GC_EVID_HEADER, GC_EVID_JVM_START, GC_EVID_FORMAT };
+
+/* One JVM run (docs/metrics.md "Time model"). */
+struct gc_run_stats {
+    const char *format;          /* static format name, or NULL if not told */
+    enum gc_collector collector;
+    const char *began;           /* static: why this run started */
+    const char *file;            /* its first event */
+    uint64_t line;
+    bool have_time;
+    int64_t start_ns, end_ns;    /* earliest event start, latest event end (time axis) */
+    int64_t floor_ns;            /* events ending before this went back in time */
+    int64_t jvm_start_ms;        /* wall clock minus uptime, INT64_MIN until both are seen */
+    bool in_back;                /* the last timed event went back in time */
+    int64_t first_wall_ms, last_wall_ms;
+    int32_t tz_min;
+    uint64_t events, pauses;
+    int64_t pause_total_ns;
+    int64_t max_gc_id;
+};
+
 struct gc_analysis {
     struct gc_thresholds th;
     enum gc_by by;
@@ -123,10 +151,19 @@ struct gc_analysis {
     int64_t sp_total_ns, sp_max_ns, sp_ttsp_max_ns;
     struct gc_occurrence sp_slow_ttsp;
 
-    /* time */
-    bool have_time;
-    int64_t seg_start_ns, seg_last_ns, span_ns;
-    int segments;
+    /* time: runs */
+    struct gc_run_stats run;     /* the current run (valid when run_open) */
+    bool run_open;
+    struct gc_run_stats *runs;   /* closed runs, the first GC_MAX_RUNS */
+    size_t nruns, cap_runs;
+    int64_t span_ns;             /* sum of the closed runs' spans */
+    int segments;                /* runs, listed or not */
+    enum gc_evidence pending;    /* evidence waiting for the next event's time */
+    const char *next_format;     /* format of what follows */
+    int64_t alloc_span_ns;       /* sum over runs of the allocation-rate time */
+    /* time going backwards inside a run, with no evidence of a restart */
+    struct gc_occurrence time_back; /* one per jump back; magnitude: how far back, ns */
+    uint64_t time_back_events;   /* events logged after time had passed their end */
     int64_t first_wall_ms, last_wall_ms;
     int32_t tz_min;
     bool time_is_wall;           /* events carried wall-clock times */
@@ -191,7 +228,10 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
 void gc_analysis_fini(struct gc_analysis *a);
 /* Feed one event (events should come in time order; small disorder is tolerated). */
 void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e);
-/* Close the last segment; call once after the last event. */
+/* Evidence that a new run may begin before the next event (see enum gc_boundary in
+   gc_read.h); format is the static name of the format that follows, or NULL. */
+void gc_analysis_evidence(struct gc_analysis *a, enum gc_evidence ev, const char *format);
+/* Close the last run; call once after the last event. */
 void gc_analysis_finish(struct gc_analysis *a);
 
 double gc_analysis_throughput_pct(const struct gc_analysis *a);

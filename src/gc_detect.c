@@ -8,6 +8,7 @@
  * lines because a file may begin with a JVM banner or a truncated line.
  */
 #include "gc_parse.h"
+#include "gc_read.h"
 #include "util.h"
 
 #include <string.h>
@@ -124,6 +125,116 @@ enum gc_format gc_detect(const char *buf, size_t len)
     if (legacy > 0)
         return GC_FMT_LEGACY;
     return GC_FMT_UNKNOWN;
+}
+
+/* ---- per-line evidence of a format or a JVM start (gc_read.h) ------------ */
+
+/* The first line -Xloggc writes: "Java HotSpot(TM) 64-Bit Server VM (25.5-b02)
+   for linux-amd64 JRE (1.8.0_05-b13), built on ..." (or "OpenJDK ..."). */
+static bool legacy_banner(const char *s, size_t n)
+{
+    if (!mem_starts(s, n, "Java HotSpot(TM) ") && !mem_starts(s, n, "OpenJDK "))
+        return false;
+    size_t lim = n < 200 ? n : 200;
+    return mem_find(s, lim, " VM (") && mem_find(s, lim, ") for ");
+}
+
+/* A JDK 8 event line: a stamp (never bracketed) and then a GC event. App
+   output that merely starts with a time does not qualify. */
+static bool legacy_event_line(const char *s, size_t n)
+{
+    if (!legacy_stamp_bracket(s, n))
+        return false;
+    size_t lim = n < 64 ? n : 64;
+    const char *p = mem_find(s, lim, ": [");
+    size_t i = (size_t)(p - s) + 2;
+    return mem_starts(s + i, n - i, "[GC") || mem_starts(s + i, n - i, "[Full GC") ||
+           mem_starts(s + i, n - i, "[CMS") || mem_starts(s + i, n - i, "[ParNew") ||
+           mem_starts(s + i, n - i, "[DefNew") || mem_starts(s + i, n - i, "[PSYoungGen");
+}
+
+/* "[0.004s][info][gc] Using G1": unified logging prints this once, when the
+   JVM starts (a rotated file does not repeat it). Matched on the line's end,
+   which costs two compares on every other line. */
+static bool unified_jvm_start(const char *s, size_t n)
+{
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+        n--;
+    if (n < 8)
+        return false;
+    const char *name;
+    size_t k;
+    switch (s[n - 1]) { /* one candidate per last letter, one memcmp */
+#define NAME(lit) (name = (lit), k = sizeof(lit) - 1)
+    case '1': NAME("Using G1"); break;
+    case 'l':
+        if (s[n - 2] == 'e')
+            NAME("Using Parallel");
+        else
+            NAME("Using Serial");
+        break;
+    case 'h': NAME("Using Shenandoah"); break;
+    case 'r': NAME("Using The Z Garbage Collector"); break;
+    case 'p': NAME("Using Concurrent Mark Sweep"); break;
+    case 'n': NAME("Using Epsilon"); break;
+#undef NAME
+    default: return false;
+    }
+    return n >= k && s[n - k] == 'U' && memcmp(s + n - k, name, k) == 0 &&
+           (n == k || (n >= k + 2 && s[n - k - 1] == ' ' && s[n - k - 2] == ']'));
+}
+
+static bool openj9_start(const char *s, size_t n)
+{
+    return mem_starts(s, n, "<?xml") || mem_starts(s, n, "<verbosegc");
+}
+
+enum gc_format gc_line_evidence(const char *s, size_t n, enum gc_format cur, enum gc_line_mark *mark)
+{
+    *mark = GC_MARK_NONE;
+    if (n < 4)
+        return GC_FMT_UNKNOWN;
+    switch (s[0]) {
+    case '[':
+        if (cur == GC_FMT_UNIFIED) {
+            if (unified_jvm_start(s, n))
+                *mark = GC_MARK_JVM_START;
+            else if ((s[1] == 'G' || s[1] == 'F') &&
+                     (mem_starts(s, n, "[GC ") || mem_starts(s, n, "[GC(") || mem_starts(s, n, "[Full GC")))
+                return GC_FMT_LEGACY; /* -verbose:gc without stamps */
+            return GC_FMT_UNKNOWN;
+        }
+        /* legacy logs never bracket a timestamp (see unified_gc_message) */
+        if (s[1] >= '0' && s[1] <= '9' && is_unified_line(s, n))
+            return GC_FMT_UNIFIED;
+        return GC_FMT_UNKNOWN;
+    case 'U':
+        if (cur == GC_FMT_UNIFIED && unified_jvm_start(s, n)) /* -Xlog:gc::none */
+            *mark = GC_MARK_JVM_START;
+        return GC_FMT_UNKNOWN;
+    case 'J':
+    case 'O':
+        if (!legacy_banner(s, n))
+            return GC_FMT_UNKNOWN;
+        /* JDK 8 repeats the banner at the top of every rotated file: only
+           time going back tells a restart */
+        if (cur == GC_FMT_LEGACY) {
+            *mark = GC_MARK_HEADER;
+            return GC_FMT_UNKNOWN;
+        }
+        return GC_FMT_LEGACY;
+    case '<':
+        if (cur == GC_FMT_OPENJ9) {
+            if (mem_starts(s, n, "<initialized"))
+                *mark = GC_MARK_HEADER;
+            return GC_FMT_UNKNOWN;
+        }
+        return openj9_start(s, n) ? GC_FMT_OPENJ9 : GC_FMT_UNKNOWN;
+    default:
+        if (s[0] >= '0' && s[0] <= '9' && cur != GC_FMT_LEGACY && legacy_event_line(s, n))
+            return GC_FMT_LEGACY;
+        return GC_FMT_UNKNOWN;
+    }
 }
 
 const struct gc_parser_ops *gc_parser_for(enum gc_format f)

@@ -60,6 +60,7 @@ struct p_state {
     bool coll_from_flags; /* collector known from CommandLine flags */
     bool cms_next_remark; /* -verbose:gc CMS: the next "[GC used(cap)" line is a remark */
     bool shen;            /* JDK 8 Shenandoah syntax seen: indented lines are its detail */
+    bool shen_starts;     /* "[Pause Init Mark, start]" lines seen: duration lines are stamped at their end */
     bool shen_footer;     /* inside Shenandoah's statistics table (after "All times are wall-clock") */
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     /* gcl_prefix result of the text process() is looking at, so that
@@ -152,6 +153,21 @@ static void init_event(struct p_state *p, struct gc_event *e, enum gc_ev_type ty
     e->line = ln;
 }
 
+/* CMS/G1 concurrent-phase and "Total time ... stopped" lines are stamped when
+   they are written, at the END of what they report; an event's time is its
+   start (gc_event.h). Without this a 5 s abortable preclean would put the
+   event 5 s in the future and every later event "back in time". */
+static void stamped_at_end(struct gc_event *e)
+{
+    int64_t d = e->duration_ns;
+    if (d <= 0)
+        return;
+    if (e->uptime_ns >= 0)
+        e->uptime_ns = e->uptime_ns >= d ? e->uptime_ns - d : 0;
+    if (e->wall_ms >= 0)
+        e->wall_ms -= d / 1000000;
+}
+
 /* "X seconds" after key in s, or -1. */
 #define seconds_after(s, n, key) seconds_after_n((s), (n), (key), sizeof(key) - 1)
 static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t keyn)
@@ -224,6 +240,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.kind = GC_KIND_CONCURRENT;
         e.name = intern_str(ctx->strings, t + 1, name_end - 1);
         e.duration_ns = b >= 0 ? b : a; /* wall time */
+        stamped_at_end(&e);
         set_collector(p, GC_COLL_CMS);
         emit_now(p, &e);
         return true;
@@ -247,6 +264,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.kind = GC_KIND_CONCURRENT;
         e.name = intern_str(ctx->strings, t + 1, name_len);
         e.duration_ns = d;
+        stamped_at_end(&e);
         set_collector(p, GC_COLL_G1);
         emit_now(p, &e);
         return true;
@@ -266,6 +284,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.name = "Safepoint";
         e.duration_ns = d;
         e.ttsp_ns = seconds_after(t + at, tn - at, "Stopping threads took:");
+        stamped_at_end(&e);
         emit_now(p, &e);
         return true;
     }
@@ -697,6 +716,7 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
     size_t cl = (size_t)(cb - t); /* content t[1..cl) */
     if (cl >= 7 && memcmp(cb - 7, ", start", 7) == 0) {
         p->shen = true;
+        p->shen_starts = true;
         p->ctx->lines_info++;
         return true;
     }
@@ -718,6 +738,10 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
     bool pause = t[1] == 'P';
     init_event(p, &e, pause ? GC_EV_PAUSE : GC_EV_CONCURRENT, wall, tz, up, ln);
     e.duration_ns = ms_ns / 1000; /* the number is in ms: ns = ms * 1e6 = secs_ns / 1000 */
+    /* with "..., start]" lines the phase's own line is written when it ends;
+       without them the line was begun (and stamped) when the phase started */
+    if (p->shen_starts)
+        stamped_at_end(&e);
     e.name = intern_str(p->ctx->strings, t + 1, nl);
     if (!pause)
         e.kind = GC_KIND_CONCURRENT;

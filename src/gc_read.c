@@ -7,6 +7,16 @@
  * circle. Neither order is visible in the names, so we read each file's first
  * timestamp and sort: wall clock when every file has one, else uptime, else
  * command-line order. Standard input is always kept where it was given.
+ *
+ * Runs: the format is detected per file from its head, then followed line by
+ * line: a line that proves another format (a JDK 8 banner inside a unified
+ * log, after `cat old.log new.log`) ends the parser and starts the other one.
+ * Every file start, format switch, JVM banner and JVM start line is reported
+ * to the hooks; the analysis decides from the times what is a new JVM run.
+ *
+ * Duplicates: two inputs whose first timestamped lines are the same (the same
+ * file twice, a file and its .gz) are one log: the later one (or the smaller,
+ * when one is a prefix of the other) is skipped and listed.
  */
 #include "gc_read.h"
 #include "reader.h"
@@ -18,6 +28,7 @@
 #include <string.h>
 
 #define HEAD_BYTES (64u * 1024)
+#define FP_LINES 64 /* timestamped lines in a fingerprint */
 
 bool gc_line_time(const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min, int64_t *uptime_ns)
 {
@@ -95,9 +106,24 @@ struct input {
     int order;
     int64_t first_wall_ms, first_uptime_ns;
     bool is_stdin;
+    bool have_fp, is_gz, skip;
+    uint64_t fp;         /* FNV-1a of the first FP_LINES timestamped lines */
+    uint64_t size_bytes; /* file size (compressed for .gz) */
 };
 
-/* Peek at a file's first timestamps (no-op for stdin). */
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL;
+    }
+    h ^= '\n';
+    return h * 1099511628211ULL;
+}
+
+/* Peek at a file's first timestamps and fingerprint its first events (no-op
+   for stdin). A file without timestamps is fingerprinted whole, when its
+   whole content fits in the peek. */
 static void peek(struct input *in)
 {
     in->first_wall_ms = -1;
@@ -107,19 +133,61 @@ static void peek(struct input *in)
     struct reader r;
     if (reader_open(&r, in->path) != 0)
         return;
+    in->size_bytes = r.size_bytes;
     const char *l;
     size_t n;
-    int lines = 0;
-    while (lines++ < 2000 && reader_next(&r, &l, &n) == 1) {
+    int lines = 0, stamped = 0, nonblank = 0;
+    uint64_t h_stamped = 14695981039346656037ULL, h_all = h_stamped;
+    int k = 0;
+    while (lines++ < 2000 && stamped < FP_LINES && (k = reader_next(&r, &l, &n)) == 1) {
         int64_t w, u;
         int32_t tz;
+        if (n)
+            nonblank++;
+        h_all = fnv1a(h_all, l, n);
         if (gc_line_time(l, n, &w, &tz, &u)) {
-            in->first_wall_ms = w;
-            in->first_uptime_ns = u;
+            if (stamped++ == 0) {
+                in->first_wall_ms = w;
+                in->first_uptime_ns = u;
+            }
+            h_stamped = fnv1a(h_stamped, l, n);
+        }
+    }
+    in->is_gz = r.is_gz; /* known once the first bytes were read */
+    if (stamped > 0) {
+        in->have_fp = true;
+        in->fp = h_stamped;
+    } else if (k == 0 && nonblank > 0) {
+        in->have_fp = true;
+        in->fp = h_all;
+    }
+    reader_close(&r);
+}
+
+/* Mark inputs that repeat an earlier one; keep the larger of two files of
+   the same kind (a copy taken while the log grew is a prefix of it). */
+static void mark_duplicates(struct input *in, int n, struct gc_read_result *res)
+{
+    for (int i = 0; i < n; i++) {
+        if (!in[i].have_fp)
+            continue;
+        for (int j = 0; j < i; j++) {
+            if (in[j].skip || !in[j].have_fp || in[j].fp != in[i].fp)
+                continue;
+            int keep = j, drop = i;
+            if (in[i].is_gz == in[j].is_gz && in[i].size_bytes > in[j].size_bytes) {
+                keep = i;
+                drop = j;
+            }
+            in[drop].skip = true;
+            if (res->duplicates < GC_READ_MAX_DUPS) {
+                res->dup[res->duplicates].file = in[drop].path;
+                res->dup[res->duplicates].same_as = in[keep].path;
+            }
+            res->duplicates++;
             break;
         }
     }
-    reader_close(&r);
 }
 
 static bool all_have_wall;
@@ -137,9 +205,83 @@ static int cmp_input(const void *a, const void *b)
     return x->order - y->order;
 }
 
-static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx *ctx,
-                    struct gc_read_result *res)
+/* The parser of the current run, and what a switch must tell. */
+struct feed {
+    struct gc_parse_ctx *ctx;
+    struct gc_read_result *res;
+    const struct gc_read_hooks *hooks;
+    bool forced;
+    enum gc_format fmt, last_fmt; /* current; the previous file's last */
+    const struct gc_parser_ops *ops;
+    void *p;
+};
+
+static void feed_boundary(struct feed *f, enum gc_boundary kind)
 {
+    if (f->hooks && f->hooks->boundary)
+        f->hooks->boundary(f->hooks->arg, kind, f->fmt);
+}
+
+static void feed_note_format(struct feed *f, enum gc_format fmt)
+{
+    if (f->res->format == GC_FMT_UNKNOWN)
+        f->res->format = fmt;
+    else if (f->res->format != fmt)
+        f->res->mixed_formats = true;
+}
+
+static void feed_open(struct feed *f, enum gc_format fmt)
+{
+    f->fmt = fmt;
+    f->ops = gc_parser_for(fmt);
+    f->p = f->ops->create(f->ctx);
+    feed_note_format(f, fmt);
+}
+
+static void feed_close(struct feed *f)
+{
+    if (!f->p)
+        return;
+    f->ops->finish(f->p);
+    f->ops->destroy(f->p);
+    f->p = NULL;
+    f->last_fmt = f->fmt;
+}
+
+static void feed_evidence(struct feed *f, const char *s, size_t n)
+{
+    enum gc_line_mark mark;
+    enum gc_format other = gc_line_evidence(s, n, f->fmt, &mark);
+    if (other != GC_FMT_UNKNOWN && other != f->fmt) {
+        /* another JVM's log from here on: flush this parser's events first */
+        feed_close(f);
+        f->ctx->collector = GC_COLL_UNKNOWN;
+        f->fmt = other;
+        feed_boundary(f, GC_BOUND_FORMAT);
+        feed_open(f, other);
+    } else if (mark == GC_MARK_HEADER) {
+        feed_boundary(f, GC_BOUND_HEADER);
+    } else if (mark == GC_MARK_JVM_START) {
+        /* a JVM starts here: a fresh parser (its GC ids restart, its
+           collector is the one this line names) */
+        feed_close(f);
+        f->ctx->collector = GC_COLL_UNKNOWN;
+        feed_boundary(f, GC_BOUND_JVM_START);
+        feed_open(f, f->fmt);
+    }
+}
+
+static inline void feed_line(struct feed *f, const char *s, size_t n, uint64_t lineno)
+{
+    if (!f->forced && gc_line_may_be_evidence(s, n, f->fmt))
+        feed_evidence(f, s, n);
+    f->ops->line(f->p, s, n, lineno);
+}
+
+static int read_one(struct input *in, struct feed *f)
+{
+    struct gc_parse_ctx *ctx = f->ctx;
+    struct gc_read_result *res = f->res;
     struct reader r;
     if (reader_open(&r, in->path) != 0) {
         warnx("cannot open %s: %s", in->path, strerror(errno));
@@ -184,7 +326,7 @@ static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx
         reader_close(&r);
         return EXIT_IO;
     }
-    enum gc_format fmt = forced != GC_FMT_UNKNOWN ? forced : gc_detect(head, head_len);
+    enum gc_format fmt = f->forced ? f->fmt : gc_detect(head, head_len);
     if (fmt == GC_FMT_UNKNOWN) {
         if (head_len == 0) {
             /* An empty file is not an error: nothing to report from it. */
@@ -200,13 +342,16 @@ static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx
         reader_close(&r);
         return EXIT_BADINPUT;
     }
-    if (res->files == 0)
-        res->format = fmt;
-    else if (res->format != fmt)
-        res->mixed_formats = true;
     res->files++;
-    const struct gc_parser_ops *ops = gc_parser_for(fmt);
-    void *p = ops->create(ctx);
+    if (f->last_fmt != GC_FMT_UNKNOWN && f->last_fmt != fmt) {
+        f->ctx->collector = GC_COLL_UNKNOWN;
+        f->fmt = fmt;
+        feed_boundary(f, GC_BOUND_FORMAT);
+    } else {
+        f->fmt = fmt;
+        feed_boundary(f, GC_BOUND_FILE);
+    }
+    feed_open(f, fmt);
     uint64_t lineno = 0;
     /* Replay the head. Lines were copied whole unless they were very long; a
        long line is replayed from the reader instead (see below). */
@@ -219,19 +364,18 @@ static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx
             lineno++;
             continue;
         }
-        ops->line(p, head + offs[i], end - offs[i], ++lineno);
+        feed_line(f, head + offs[i], end - offs[i], ++lineno);
     }
     free(head);
     free(offs);
     if (rc == 0 && !eof) {
         int k;
         while ((k = reader_next(&r, &l, &n)) == 1)
-            ops->line(p, l, n, r.lineno);
+            feed_line(f, l, n, r.lineno);
         if (k < 0)
             rc = -1;
     }
-    ops->finish(p);
-    ops->destroy(p);
+    feed_close(f);
     res->lines += r.lineno;
     res->bytes += r.raw_bytes;
     ctx->diag->lines_read += r.lineno - r.long_lines; /* the reader counted those */
@@ -247,6 +391,12 @@ static int read_one(struct input *in, enum gc_format forced, struct gc_parse_ctx
 int gc_read_inputs(char **paths, int npaths, enum gc_format forced, struct gc_parse_ctx *ctx,
                    struct gc_read_result *res)
 {
+    return gc_read_inputs_hooked(paths, npaths, forced, ctx, res, NULL);
+}
+
+int gc_read_inputs_hooked(char **paths, int npaths, enum gc_format forced, struct gc_parse_ctx *ctx,
+                          struct gc_read_result *res, const struct gc_read_hooks *hooks)
+{
     memset(res, 0, sizeof *res);
     struct input *in = xcalloc((size_t)npaths, sizeof *in);
     all_have_wall = true;
@@ -259,9 +409,14 @@ int gc_read_inputs(char **paths, int npaths, enum gc_format forced, struct gc_pa
             all_have_wall = false;
     }
     qsort(in, (size_t)npaths, sizeof *in, cmp_input);
+    mark_duplicates(in, npaths, res);
+    struct feed f = {.ctx = ctx, .res = res, .hooks = hooks, .forced = forced != GC_FMT_UNKNOWN,
+                     .fmt = forced, .last_fmt = GC_FMT_UNKNOWN};
     int rc = 0;
     for (int i = 0; i < npaths; i++) {
-        int k = read_one(&in[i], forced, ctx, res);
+        if (in[i].skip)
+            continue;
+        int k = read_one(&in[i], &f);
         if (k && !rc)
             rc = k;
         if (k == EXIT_IO)

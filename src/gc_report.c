@@ -199,12 +199,95 @@ static void report_kinds(const struct gc_analysis *a, struct report_node *root)
     table_rows(cc, &a->concurrent, "name", false, false);
 }
 
+static double throughput_of(int64_t pause_ns, int64_t span_ns)
+{
+    if (span_ns <= 0)
+        return NAN;
+    double t = 100.0 * (1.0 - (double)pause_ns / (double)span_ns);
+    return t < 0 ? 0 : t;
+}
+
+static void where(struct report_node *o, const char *key, const char *file, uint64_t line)
+{
+    char buf[512];
+    if (!file) {
+        rn_null(o, key);
+        return;
+    }
+    snprintf(buf, sizeof buf, "%s:%llu", file, (unsigned long long)line);
+    rn_str(o, key, buf);
+}
+
+static void wall_or_null(struct report_node *o, const char *key, int64_t wall_ms, int32_t tz)
+{
+    char buf[64];
+    if (wall_ms < 0) {
+        rn_null(o, key);
+        return;
+    }
+    format_iso8601(wall_ms, tz, buf, sizeof buf);
+    rn_str(o, key, buf);
+}
+
+/* "mixed" when JVM runs of different collectors were read together. */
+static const char *runs_collector(const struct gc_analysis *a, const struct gc_parse_ctx *ctx)
+{
+    for (size_t i = 1; i < a->nruns; i++)
+        if (a->runs[i].collector != a->runs[0].collector && a->runs[i].collector != GC_COLL_UNKNOWN &&
+            a->runs[0].collector != GC_COLL_UNKNOWN)
+            return "mixed";
+    return gc_collector_name(ctx->collector);
+}
+
+/* One row per JVM run; in text only when there is more than one. */
+static void report_runs(const struct gc_analysis *a, struct report_node *root)
+{
+    struct report_node *arr = rn_arr(root, "runs");
+    rn_title(arr, "JVM runs");
+    rn_flags(arr, a->segments > 1 ? RF_TABLE : RF_TABLE | RF_NOTEXT);
+    for (size_t i = 0; i < a->nruns; i++) {
+        const struct gc_run_stats *r = &a->runs[i];
+        struct report_node *o = rn_obj(arr, NULL);
+        rn_str(o, "format", r->format ? r->format : "unknown");
+        rn_str(o, "collector", gc_collector_name(r->collector));
+        rn_str(o, "began", r->began);
+        where(o, "where", r->file, r->line);
+        wall_or_null(o, "first", r->first_wall_ms, r->tz_min);
+        wall_or_null(o, "last", r->last_wall_ms, r->tz_min);
+        int64_t span = r->have_time ? r->end_ns - r->start_ns : 0;
+        rn_num(o, "span_s", (double)span / 1e9, 3);
+        rn_int(o, "events", (int64_t)r->events);
+        if (gc_analysis_lacks(a) & GC_LACKS_PAUSES) {
+            /* the log has no pause lines: a run's 0 pauses would be a made-up figure */
+            rn_null(o, "pauses");
+            rn_null(o, "pause_total_ms");
+            rn_null(o, "throughput_pct");
+        } else {
+            rn_int(o, "pauses", (int64_t)r->pauses);
+            rn_num(o, "pause_total_ms", ms(r->pause_total_ns), 3);
+            rn_num(o, "throughput_pct", throughput_of(r->pause_total_ns, span), 3);
+        }
+    }
+}
+
 static void report_time(const struct gc_analysis *a, struct report_node *root)
 {
     struct report_node *t = rn_obj(root, "time");
     rn_title(t, "Time");
     rn_title(rn_unit(rn_num(t, "span_s", (double)a->span_ns / 1e9, 3), "s"), "span");
-    rn_int(t, "segments", a->segments);
+    rn_title(rn_int(t, "segments", a->segments), "JVM runs");
+    if (a->segments > (int)a->nruns)
+        rn_title(rn_int(t, "runs_not_listed", a->segments - (int64_t)a->nruns), "JVM runs not listed");
+    const struct gc_occurrence *b = &a->time_back;
+    struct report_node *bk = rn_obj(t, "backwards");
+    rn_title(bk, "Time going backwards (no sign of a JVM restart)");
+    if (!b->count)
+        rn_flags(bk, RF_NOTEXT); /* in text, only when it happened */
+    rn_title(rn_int(bk, "count", (int64_t)b->count), "jumps back");
+    rn_title(rn_int(bk, "events", (int64_t)a->time_back_events), "events logged out of time");
+    rn_unit(rn_title(rn_num(bk, "max_s", b->count ? (double)b->worst_ns / 1e9 : 0, 3), "furthest back"), "s");
+    where(bk, "first", b->count ? b->first_file : NULL, b->first_line);
+    where(bk, "worst", b->count ? b->worst_file : NULL, b->worst_line);
     char buf[64];
     if (a->first_wall_ms >= 0) {
         format_iso8601(a->first_wall_ms, a->tz_min, buf, sizeof buf);
@@ -261,9 +344,7 @@ static void report_cpu_memory(const struct gc_analysis *a, const struct gc_parse
 
     struct report_node *m = rn_obj(root, "memory");
     rn_title(m, "Memory");
-    double alloc_s = a->alloc_first_t_ns >= 0 && a->alloc_last_t_ns > a->alloc_first_t_ns
-                         ? (double)(a->alloc_last_t_ns - a->alloc_first_t_ns) / 1e9
-                         : 0.0;
+    double alloc_s = (double)a->alloc_span_ns / 1e9; /* summed over runs */
     rn_unit(rn_title(rn_num(m, "alloc_rate_mb_s", alloc_s > 0 ? (double)a->alloc_kb / 1024.0 / alloc_s : NAN, 3),
                      "allocation rate"), "MB/s");
     rn_unit(rn_title(rn_num(m, "promotion_rate_mb_s",
@@ -463,7 +544,8 @@ void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *
     struct report_node *s = rn_obj(root, "summary");
     rn_title(s, "GC log summary");
     rn_flags(s, RF_NOJSON);
-    rn_str(s, "collector", gc_collector_name(ctx->collector));
+    const char *collector = runs_collector(a, ctx);
+    rn_str(s, "collector", collector);
     rn_str(s, "format", jvm_format);
     if (ctx->jvm_version)
         rn_str(s, "jvm", ctx->jvm_version);
@@ -481,10 +563,11 @@ void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *
                 "% of wall time outside GC pauses");
     }
 
-    rn_flags(rn_str(root, "collector", gc_collector_name(ctx->collector)), RF_NOTEXT);
+    rn_flags(rn_str(root, "collector", collector), RF_NOTEXT);
     rn_flags(rn_str(root, "jvm_format", jvm_format), RF_NOTEXT);
     rn_flags(rn_str(root, "jvm_version", ctx->jvm_version), RF_NOTEXT);
     report_time(a, root);
+    report_runs(a, root);
     report_pauses(a, root);
     report_kinds(a, root);
     report_by(a, root);

@@ -124,7 +124,8 @@ struct watch_figures *watch_frame_add(struct watch_frame *fr, struct watch_jvm *
         window_view_fini(&rv);
     }
     const struct gc_analysis *a = &j->ga;
-    int64_t span = a->span_ns + (a->have_time ? a->seg_last_ns - a->seg_start_ns : 0);
+    /* the span so far: closed runs plus the open one (the time model of docs/metrics.md) */
+    int64_t span = a->span_ns + (a->run_open && a->run.end_ns > a->run.start_ns ? a->run.end_ns - a->run.start_ns : 0);
     f->since_pauses = pauses_known ? (double)a->pause_count : NAN;
     f->since_pause_total_ms = pauses_known ? ms(a->pause_total_ns) : NAN;
     f->since_pause_max_ms = pauses_known ? (a->pause_count ? ms(a->pause_max_ns) : 0) : NAN;

@@ -235,7 +235,8 @@ static void spliced_cms(void)
     CHECK_EQ_INT(r.ev[0].type, GC_EV_CONCURRENT);
     CHECK_STR(r.ev[0].name, "CMS-concurrent-abortable-preclean");
     CHECK_EQ_INT(r.ev[0].duration_ns, 144000000);
-    CHECK_EQ_INT(r.ev[0].uptime_ns, 2210314000000LL);
+    /* stamped at its end (2210.314): the event starts 0.144 s earlier */
+    CHECK_EQ_INT(r.ev[0].uptime_ns, 2210170000000LL);
     CHECK_EQ_INT(r.ev[1].type, GC_EV_PAUSE);
     CHECK_STR(r.ev[1].name, "ParNew");
     CHECK_EQ_INT(r.ev[1].duration_ns, 36880700);
@@ -333,12 +334,13 @@ static void safepoints_and_headers(void)
     CHECK_EQ_INT(r.ev[0].type, GC_EV_SAFEPOINT);
     CHECK_EQ_INT(r.ev[0].duration_ns, 74600);
     CHECK_EQ_INT(r.ev[0].ttsp_ns, 26900);
-    CHECK_EQ_INT(r.ev[0].uptime_ns, 193000000);
+    /* stamped when the threads resumed (0.193): stopped 74.6 us before */
+    CHECK_EQ_INT(r.ev[0].uptime_ns, 193000000 - 74600);
     CHECK_STR(r.ctx.jvm_version, "1.8.0_45-b14");
     CHECK_EQ_INT(r.ctx.heap_max_kb, 45097156608LL / 1024);
     CHECK_EQ_INT(r.ctx.collector, GC_COLL_CMS); /* flags win over syntax */
     CHECK_EQ_INT(r.ctx.lines_info, 4);
-    CHECK_EQ_INT(r.ctx.first_uptime_ns, 193000000);
+    CHECK_EQ_INT(r.ctx.first_uptime_ns, 193000000 - 74600);
     CHECK_EQ_INT(r.ctx.last_uptime_ns, 328000000);
     CHECK_EQ_INT(r.dg.total, 0);
     done(&r);
