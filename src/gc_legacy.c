@@ -1030,4 +1030,4 @@ static void destroy(void *vp)
     free(p);
 }
 
-const struct gc_parser_ops gc_legacy_ops = {"jdk8-legacy", create, line, finish, destroy};
+const struct gc_parser_ops gc_legacy_ops = {"jdk8-legacy", create, line, finish, destroy, NULL};

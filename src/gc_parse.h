@@ -27,6 +27,9 @@ struct gc_parser_ops {
     void (*line)(void *p, const char *line, size_t len, uint64_t lineno);
     void (*finish)(void *p);
     void (*destroy)(void *p);
+    /* The input went quiet (a followed log, no line for a while): emit events
+       that are complete but held for lines that may follow. May be NULL. */
+    void (*idle)(void *p);
 };
 
 extern const struct gc_parser_ops gc_legacy_ops;

@@ -2004,4 +2004,17 @@ static void finish(void *vp)
 
 static void destroy(void *vp) { free(vp); }
 
-const struct gc_parser_ops gc_unified_ops = {"unified", create, line, finish, destroy};
+/*
+ * A followed log went quiet: a pause held for its "User=" line is emitted
+ * when the log has no CPU lines (it would wait for the next GC, a minute
+ * later in a quiet JVM). With CPU lines it keeps waiting: the JVM writes that
+ * line right after the pause, so it is never far behind.
+ */
+static void idle(void *vp)
+{
+    struct up *p = vp;
+    if (!p->seen_cpu)
+        flush_pending(p);
+}
+
+const struct gc_parser_ops gc_unified_ops = {"unified", create, line, finish, destroy, idle};
