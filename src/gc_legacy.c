@@ -39,6 +39,10 @@
 /* An open event longer than this is given up (a broken log must not grow memory without bound). */
 #define ACC_MAX_BYTES (4u << 20)
 #define ACC_MAX_LINES 20000u
+/* Whole events another thread may log while one is open (a CMS remark and
+   its concurrent phases during a long ParNew): more than this and the open
+   event is taken as cut off (a truncated line, a crashed JVM) and given up. */
+#define ACC_MAX_INTERLEAVED 4u
 
 struct buf {
     char *p;
@@ -53,6 +57,7 @@ struct p_state {
     int acc_depth;
     int64_t acc_wall_ms, acc_up_ns;
     int32_t acc_tz;
+    unsigned acc_interleaved; /* whole events parsed while acc was open */
     struct buf scr, rest;
     struct gc_event pend;
     bool has_pend;
@@ -814,6 +819,48 @@ static void acc_give_up(struct p_state *p, const char *reason)
 }
 
 /*
+ * t, an event start while the event in acc is open, is the young collection
+ * of -XX:+CMSScavengeBeforeRemark, which is part of the open remark (the
+ * remark's duration includes it): a remark that has printed "[YG occupancy:
+ * ...]" continues with "[GC (CMS Final Remark) ...[ParNew" on a new line, and
+ * a remark whose "{Heap before GC" block was cut off continues, after it, with
+ * "[GC (CMS Final Remark)  890910K->620060K(7992832K), 0.1223879 secs]".
+ */
+static bool remark_scavenge(const struct p_state *p, const char *t, size_t tn)
+{
+    if (GCL_FIND(p->acc.p, p->acc.len, "CMS-remark"))
+        return false; /* the remark proper has been printed: nothing more nests in it */
+    return GCL_FIND(p->acc.p, p->acc.len, "[YG occupancy:") ||
+           (STARTS(p->acc.p, p->acc.len, "[GC (CMS Final Remark)") && STARTS(t, tn, "[GC (CMS Final Remark)"));
+}
+
+/*
+ * t (an event start) arrived while the event in acc is open. If it is a
+ * whole event on its own, logged no earlier than the open one's start (the
+ * open one's tail may still follow: "[GC (Allocation Failure) 20.188:
+ * [ParNew", then a complete "[GC (CMS Final Remark) ...]" line, then
+ * ": 140622K->3617K(153344K), 1.8212020 secs] ..."), emit it and keep acc
+ * open. Returns the bytes of t consumed, 0 if t is not such an event (the
+ * caller then gives the open event up).
+ */
+static size_t interleaved_event(struct p_state *p, const char *t, size_t tn, int64_t wall, int32_t tz, int64_t up,
+                                uint64_t ln)
+{
+    if (p->acc_interleaved >= ACC_MAX_INTERLEAVED)
+        return 0;
+    /* time going back: a new JVM run after a cut-off line, not another thread */
+    if ((up >= 0 && p->acc_up_ns >= 0 && up < p->acc_up_ns) ||
+        (wall >= 0 && p->acc_wall_ms >= 0 && wall < p->acc_wall_ms))
+        return 0;
+    struct gcl_event ge;
+    if (gcl_parse_event(t, tn, &ge) != GCL_OK)
+        return 0;
+    emit_parsed(p, &ge, wall, tz, up, ln);
+    p->acc_interleaved++;
+    return ge.end;
+}
+
+/*
  * Parse a complete event at t (after the line prefix). Returns the bytes of t
  * consumed, or 0 if the event is still open (then it has been stored in acc).
  */
@@ -831,6 +878,7 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
         buf_append(&p->acc, t, tn);
         p->acc_line = ln;
         p->acc_lines = 1;
+        p->acc_interleaved = 0;
         p->acc_depth = gcl_depth(t, tn, 0, NULL);
         p->acc_wall_ms = wall;
         p->acc_tz = tz;
@@ -894,10 +942,15 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
             return;
         }
         if (p->acc.len) {
-            if (is_event_start(t, tn) &&
-                !(GCL_FIND(p->acc.p, p->acc.len, "[YG occupancy:") && !GCL_FIND(p->acc.p, p->acc.len, "CMS-remark"))) {
-                /* (a remark that has printed "[YG occupancy: ...]" continues with the
-                   CMSScavengeBeforeRemark "[GC (CMS Final Remark) ...[ParNew" on a new line) */
+            if (is_event_start(t, tn) && !remark_scavenge(p, t, tn)) {
+                size_t used = interleaved_event(p, t, tn, wall, tz, up, ln);
+                if (used > 0) {
+                    if (used >= tn)
+                        return;
+                    s = t + used;
+                    n = tn - used;
+                    continue;
+                }
                 acc_give_up(p, "unterminated GC event");
             } else if (info_line(t, tn)) {
                 ctx->lines_info++;

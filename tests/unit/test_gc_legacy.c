@@ -9,6 +9,7 @@
 #include "t.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -386,6 +387,138 @@ static void scavenge_before_remark(void)
     done(&r);
 }
 
+/* garbagecat/dataset120.txt (heap lines shortened): -XX:+CMSScavengeBeforeRemark without
+   PrintGCDetails, with PrintHeapAtGC. The remark's head is cut by its "{Heap before GC"
+   block, its scavenge "[GC (CMS Final Remark)  ...secs]" follows whole, then the heap
+   after and the remark's tail. One remark with the total duration (as with details),
+   not the scavenge counted again beside it. */
+static void scavenge_before_remark_heap_at_gc(void)
+{
+    struct run r;
+    PARSE(&r, "2017-04-03T03:12:02.133-0500: 30.385: [GC (CMS Final Remark) {Heap before GC invocations=7 (full 2):\n"
+              " par new generation   total 2770432K, used 451444K [0x00000005c0000000, 0x0000000681400000, "
+              "0x0000000681400000)\n"
+              "2017-04-03T03:12:02.134-0500: 30.385: [GC (CMS Final Remark)  890910K->620060K(7992832K), 0.1223879 "
+              "secs]\n"
+              "Heap after GC invocations=8 (full 2):\n"
+              " par new generation   total 2770432K, used 180594K [0x00000005c0000000, 0x0000000681400000, "
+              "0x0000000681400000)\n"
+              "}\n"
+              " 620060K(7992832K), 0.2328529 secs]\n");
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.ev[0].kind, GC_KIND_REMARK);
+    CHECK_STR(r.ev[0].cause, "CMS Final Remark");
+    CHECK_EQ_INT(r.ev[0].duration_ns, 232852900);
+    CHECK_EQ_INT(r.ev[0].line, 1);
+    CHECK_EQ_INT(r.dg.total, 0);
+    done(&r);
+}
+
+/* A long ParNew whose head is interrupted by the CMS thread: the abortable
+   preclean ends, a whole remark line, the sweep start and then the ParNew's
+   own tenuring table come before its tail (issue 9). The pause must be kept,
+   with its own duration, at its own line; nothing is unparsed. Both forms of
+   the interruption: the preclean on a line of its own, and spliced into the
+   head's line. */
+#define PARNEW_HEAD "2016-03-22T10:03:01.032-0400: 20.188: [GC (Allocation Failure) 2016-03-22T10:03:01.032-0400: 20.188: [ParNew"
+#define PRECLEAN "2016-03-22T10:03:01.040-0400: 20.196: [CMS-concurrent-abortable-preclean: 0.588/0.759 secs] [Times: user=1.41 sys=0.04, real=0.76 secs]"
+#define PARNEW_REST                                                                                                \
+    "2016-03-22T10:03:01.041-0400: 20.197: [GC (CMS Final Remark) [YG occupancy: 140622 K (153344 K)]"            \
+    "2016-03-22T10:03:01.041-0400: 20.197: [Rescan (parallel) , 0.0343980 secs]2016-03-22T10:03:01.075-0400: "     \
+    "20.231: [weak refs processing, 0.0000410 secs]2016-03-22T10:03:01.075-0400: 20.231: [class unloading, "       \
+    "0.0101470 secs]2016-03-22T10:03:01.085-0400: 20.241: [scrub symbol table, 0.0046830 secs]"                    \
+    "2016-03-22T10:03:01.090-0400: 20.246: [scrub string table, 0.0007210 secs][1 CMS-remark: "                    \
+    "1992637K(4023936K)] 2133259K(4177280K), 0.0512370 secs] [Times: user=0.17 sys=0.00, real=0.05 secs]\n"        \
+    "2016-03-22T10:03:01.093-0400: 20.249: [CMS-concurrent-sweep-start]\n"                                         \
+    "Desired survivor size 8716288 bytes, new threshold 1 (max 6)\n"                                               \
+    "- age   1:    3701896 bytes,    3701896 total\n"                                                              \
+    "- age   2:     124520 bytes,    3826416 total\n"                                                              \
+    "- age   3:      93416 bytes,    3919832 total\n"                                                              \
+    "- age   4:      10104 bytes,    3929936 total\n"                                                              \
+    "- age   5:       8192 bytes,    3938128 total\n"                                                              \
+    ": 140622K->3617K(153344K), 1.8212020 secs] 2133259K->1996355K(4177280K), 1.8214410 secs] [Times: "          \
+    "user=3.52 sys=0.11, real=1.83 secs]\n"                                                                        \
+    "2016-03-22T10:03:02.861-0400: 22.017: [CMS-concurrent-sweep: 0.736/1.768 secs] [Times: user=1.60 sys=0.02, "  \
+    "real=1.77 secs]\n"
+
+static void check_interleaved_parnew(struct run *r, int remark_line, int tail_lines)
+{
+    CHECK_EQ_INT(r->dg.total, 0);
+    CHECK_EQ_INT(r->n, 4);
+    int young = -1, remark = -1;
+    for (int i = 0; i < r->n; i++) {
+        if (r->ev[i].type == GC_EV_PAUSE && r->ev[i].kind == GC_KIND_YOUNG)
+            young = i;
+        if (r->ev[i].type == GC_EV_PAUSE && r->ev[i].kind == GC_KIND_REMARK)
+            remark = i;
+    }
+    CHECK(young >= 0 && remark >= 0);
+    if (young < 0 || remark < 0)
+        return;
+    const struct gc_event *y = &r->ev[young];
+    CHECK_STR(y->name, "ParNew");
+    CHECK_STR(y->cause, "Allocation Failure");
+    CHECK_EQ_INT(y->duration_ns, 1821441000);
+    CHECK_EQ_INT(y->real_ns, 1830000000);
+    CHECK_EQ_INT(y->uptime_ns, 20188000000LL);
+    CHECK_EQ_INT(y->line, 1);
+    CHECK_EQ_INT(y->young_before_kb, 140622);
+    CHECK_EQ_INT(y->young_after_kb, 3617);
+    CHECK_EQ_INT(y->heap_after_kb, 1996355);
+    CHECK_EQ_INT(r->ev[remark].duration_ns, 51237000);
+    CHECK_EQ_INT(r->ev[remark].line, remark_line);
+    CHECK_EQ_INT(r->ev[remark].uptime_ns, 20197000000LL);
+    /* sweep start + survivor size + 5 ages */
+    CHECK_EQ_INT(r->ctx.lines_info, tail_lines);
+}
+
+static void parnew_interrupted_by_cms(void)
+{
+    struct run r;
+    PARSE(&r, PARNEW_HEAD "\n" PRECLEAN "\n" PARNEW_REST);
+    check_interleaved_parnew(&r, 3, 7);
+    done(&r);
+    PARSE(&r, PARNEW_HEAD PRECLEAN "\n" PARNEW_REST);
+    check_interleaved_parnew(&r, 2, 7);
+    done(&r);
+}
+
+/* A head that never gets its tail is still reported, whatever whole events
+   follow it: after ACC_MAX_INTERLEAVED of them, or when time goes back (a
+   new JVM run after a cut-off line), or at the end of the file. */
+static void parnew_head_without_tail(void)
+{
+    static const char young[] = "[GC (Allocation Failure) 20.300: [ParNew: 1000K->100K(2000K), 0.0100000 secs] "
+                                "5000K->4100K(9000K), 0.0110000 secs] [Times: user=0.02 sys=0.00, real=0.01 secs]\n";
+    char buf[4096];
+    struct run r;
+    /* five whole events after the open head: it is given up at the fifth */
+    size_t len = 0;
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s\n", "20.188: [GC (Allocation Failure) 20.188: [ParNew");
+    for (int i = 0; i < 5; i++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "20.%d: %s", 300 + i, young);
+    parse(&r, buf, len);
+    CHECK_EQ_INT(r.n, 5);
+    CHECK_EQ_INT(r.dg.total, 1);
+    CHECK(r.dg.n == 1 && strcmp(r.dg.r[0].reason, "unterminated GC event") == 0);
+    CHECK(r.dg.n == 1 && r.dg.r[0].ex[0].line == 1);
+    done(&r);
+    /* uptime going back: given up at once */
+    len = (size_t)snprintf(buf, sizeof buf, "20.188: [GC (Allocation Failure) 20.188: [ParNew\n0.500: %s", young);
+    parse(&r, buf, len);
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.dg.total, 1);
+    CHECK(r.dg.n == 1 && strcmp(r.dg.r[0].reason, "unterminated GC event") == 0);
+    done(&r);
+    /* the end of the file */
+    len = (size_t)snprintf(buf, sizeof buf, "20.188: [GC (Allocation Failure) 20.188: [ParNew\n20.300: %s", young);
+    parse(&r, buf, len);
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.dg.total, 1);
+    CHECK(r.dg.n == 1 && strcmp(r.dg.r[0].reason, "truncated event at end of file") == 0);
+    done(&r);
+}
+
 /* Nothing is dropped silently: unknown lines, truncated events, junk bytes, huge lines. */
 static void hostile(void)
 {
@@ -436,6 +569,9 @@ int main(void)
     RUN(safepoints_and_headers);
     RUN(crlf_and_comma);
     RUN(scavenge_before_remark);
+    RUN(scavenge_before_remark_heap_at_gc);
+    RUN(parnew_interrupted_by_cms);
+    RUN(parnew_head_without_tail);
     RUN(hostile);
     T_DONE();
 }
