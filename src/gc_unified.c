@@ -91,6 +91,8 @@ struct gcid_slot {
     bool have_nested;
     int64_t cyc_heap_b, cyc_heap_a, cyc_heap_t;
     unsigned cyc_flags;
+    bool cyc_young; /* generational Shenandoah: the open cycle has "(Young)" phases */
+    int64_t prev_up_ns, prev_wall_ms; /* last_* before the current line touched the slot */
 };
 
 struct up {
@@ -518,6 +520,8 @@ static struct gcid_slot *slot_get(struct up *p, int64_t id)
     s->cyc_heap_b = s->cyc_heap_a = s->cyc_heap_t = -1;
     s->pause_start_up_ns = s->pause_start_wall_ms = -1;
 touch:
+    s->prev_up_ns = s->last_up_ns;
+    s->prev_wall_ms = s->last_wall_ms;
     if (p->up_ns >= 0)
         s->last_up_ns = p->up_ns;
     if (p->wall_ms >= 0)
@@ -766,12 +770,55 @@ static bool is_shen(struct up *p)
     return p->ctx->collector == GC_COLL_SHENANDOAH || p->ctx->collector == GC_COLL_SHENANDOAH_GEN;
 }
 
-/* Shenandoah: a line of cycle `s` (concurrent phase or pause phase) */
+/* Generation a generational Shenandoah phase line names: 'Y' "(Young)",
+   'O' "(Old)", 0 otherwise ("(Global)", or none). */
+static char shen_line_gen(const char *m, size_t n)
+{
+    if (FIND(m, n, "(Young)"))
+        return 'Y';
+    if (FIND(m, n, "(Old)"))
+        return 'O';
+    return 0;
+}
+
+/*
+ * Shenandoah: a line of cycle `s` (concurrent phase or pause phase); lgen is
+ * shen_line_gen() of the line.
+ *
+ * The "Shenandoah Cycles" MXBean counts one collection per ShenandoahGCSession
+ * (shenandoahUtils.cpp). ShenandoahGenerationalControlThread runs an old
+ * cycle that starts from WAITING_FOR_BOOTSTRAP as two sessions under one GC
+ * id: the young bootstrap cycle (service_concurrent_cycle), then, unless that
+ * was cancelled, the old marking (the MARKING case of
+ * service_concurrent_old_cycle). So the first "(Old)" line of a GC id whose
+ * open cycle has had "(Young)" lines ends the bootstrap cycle and opens the
+ * old-marking one. A resumed old marking or a coalesce-and-fill has its own
+ * id and no young lines: one session, one cycle.
+ */
 static void shen_cycle_touch(struct up *p, struct gcid_slot *s, int64_t hb, int64_t ha, int64_t ht,
-                             bool may_open)
+                             bool may_open, char lgen)
 {
     if (!s || s->cycle_done || (!s->cycle_open && !may_open))
         return;
+    if (lgen == 'O' && s->cycle_open && s->cyc_young && p->ctx->collector == GC_COLL_SHENANDOAH_GEN) {
+        /* the bootstrap ended with the line before this one */
+        int64_t up = s->last_up_ns, wall = s->last_wall_ms;
+        s->last_up_ns = s->prev_up_ns;
+        s->last_wall_ms = s->prev_wall_ms;
+        close_cycle(p, s);
+        s->last_up_ns = up;
+        s->last_wall_ms = wall;
+        s->cycle_done = false; /* reopened below, from this line on */
+        s->cyc_young = false;
+        s->first_up_ns = p->up_ns;
+        s->first_wall_ms = p->wall_ms;
+        s->first_tz = p->tz;
+        s->first_line = p->lineno;
+        s->cyc_heap_b = s->cyc_heap_a = s->cyc_heap_t = -1;
+        s->cyc_flags = 0;
+    }
+    if (lgen == 'Y')
+        s->cyc_young = true;
     if (!s->cycle_open) {
         s->cycle_open = true;
         if (!s->cause && p->pending_trigger) {
@@ -913,7 +960,7 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     if (shen_phase || (is_shen(p) && k != GC_KIND_FULL))
         shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb,
-                         k == GC_KIND_SHEN_PHASE);
+                         k == GC_KIND_SHEN_PHASE, shen_line_gen(m, n));
     fill_from_slot(p, &ev, s);
     if (s) {
         /* the logged start, when the gc,start line was there and fits */
@@ -970,7 +1017,7 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
         if (gc_id >= 0) {
             struct gcid_slot *s = slot_get(p, gc_id);
             if (is_shen(p))
-                shen_cycle_touch(p, s, -1, -1, -1, true);
+                shen_cycle_touch(p, s, -1, -1, -1, true, shen_line_gen(m, n));
         }
         info(p);
         return true;
@@ -993,7 +1040,7 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
     if (s && s->cause)
         ev.cause = s->cause;
     if (is_shen(p))
-        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb, true);
+        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb, true, shen_line_gen(m, n));
     emit_concurrent(p, &ev);
     return true;
 }
@@ -1329,6 +1376,10 @@ static const char *const info_prefixes[] = {
     "Cancelling GC:", "Cancelling concurrent GC:", "Pacer for", "Adaptive CSet Selection",
     "Collectable Garbage:", "Immediate Garbage:", "Good progress for", "Bad progress for",
     "Free:", "Evacuation Reserve:", "Failed to allocate", "Trigger:",
+    /* generational Shenandoah: old cycles cancelled, preempted, bootstraps cut short */
+    "Terminating old gc cycle", "Cancel marking:", "Preempting old generation mark",
+    "Bootstrap cycle for old generation was cancelled", "Preparation for old generation cycle was cancelled",
+    "Degenerated GC upgrading to Full GC",
     /* ZGC */
     "Load:", "MMU:", "Mark:", "Mark Stack Usage:", "NMethods:", "Small Pages:", "Medium Pages:",
     "Large Pages:", "Forwarding Usage:", "Relocation:", "Soft Refs:", "Weak Refs:", "Final Refs:",

@@ -221,6 +221,76 @@ static void shenandoah_cycle(void)
     gcu_fini(&r);
 }
 
+/* Generational Shenandoah (JDK 25, -Xlog:gc), lines from tests/fixtures/gc/
+   jdk25-shenandoahgen-plain-fullgc.log (a few phases of each id left out):
+   GC(6) is a young bootstrap cycle followed by the old marking it starts,
+   GC(8) a coalesce-and-fill, GC(24) a global cycle that terminates old
+   marking. The "Shenandoah Cycles" MXBean counts GC sessions: 2 for GC(6),
+   1 each for the others, so 4 cycles. Nothing is unparsed. */
+static void shenandoah_generational_old_cycles(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[0.008s][info][gc] Using Shenandoah\n"
+             "[0.314s][info][gc] Trigger (Old): Old has overgrown, live at end of previous OLD marking: 8192K, current usage: 13824K, percent growth: 68.8%\n"
+             "[0.314s][info][gc] GC(6) Concurrent reset (Young) 0.047ms\n"
+             "[0.314s][info][gc] GC(6) Pause Init Mark (Young) 0.028ms\n"
+             "[0.316s][info][gc] GC(6) Concurrent marking (Young) 1.349ms\n"
+             "[0.316s][info][gc] GC(6) Pause Final Mark (Young) 0.062ms\n"
+             "[0.316s][info][gc] GC(6) Concurrent cleanup (Young) 101M->101M(128M) 0.004ms\n"
+             "[0.317s][info][gc] GC(6) Pause Init Update Refs 0.002ms\n"
+             "[0.319s][info][gc] GC(6) Pause Final Update Refs 0.028ms\n"
+             "[0.319s][info][gc] GC(6) Concurrent cleanup (Young) 120M->111M(128M) 0.005ms\n"
+             "[0.319s][info][gc] GC(6) Concurrent reset after collect (Young) 0.001ms\n"
+             "[0.322s][info][gc] GC(6) Concurrent marking (Old) 3.253ms\n"
+             "[0.322s][info][gc] GC(6) Pause Final Mark (Old) 0.044ms\n"
+             "[0.323s][info][gc] GC(6) Concurrent cleanup (Old) 114M->114M(128M) 0.004ms\n"
+             "[0.333s][info][gc] Trigger (Old): Resume preparing to mark old\n"
+             "[0.333s][info][gc] GC(8) Coalescing and filling (Old) 0.410ms\n"
+             "[0.481s][info][gc] Trigger (Global): GC request (System.gc())\n"
+             "[0.481s][info][gc] GC(24) Concurrent reset (Global) (unload classes) 0.150ms\n"
+             "[0.481s][info][gc] GC(24) Terminating old gc cycle.\n"
+             "[0.481s][info][gc] GC(24) Cancel marking: Old\n"
+             "[0.481s][info][gc] GC(24) Pause Init Mark (Global) (unload classes) 0.022ms\n"
+             "[0.486s][info][gc] GC(24) Concurrent marking (Global) (unload classes) 5.209ms\n"
+             "[0.490s][info][gc] GC(24) Concurrent cleanup (Global) (unload classes) 116M->107M(128M) 0.007ms\n"
+             "[0.493s][info][gc] GC(24) Coalescing and filling old regions 2.724ms\n"
+             "[0.493s][info][gc] GC(24) Concurrent reset after collect (Global) (unload classes) 0.101ms\n");
+    CHECK_EQ_INT(r.diag.total, 0);
+    CHECK_EQ_INT(r.ctx.collector, GC_COLL_SHENANDOAH_GEN);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CYCLE, -1), 4);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, -1), 6);
+    int boot = 0, old = 0, fill = 0, global = 0;
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->type != GC_EV_CYCLE)
+            continue;
+        if (e->gc_id == 6 && e->line == 3) {
+            boot++; /* from its first line to the young cycle's last (0.314 s .. 0.319 s) */
+            CHECK_EQ_INT(e->uptime_ns, 314000000);
+            CHECK_EQ_INT(e->duration_ns, 5000000);
+            CHECK_EQ_INT(e->heap_before_kb, 101 * 1024);
+            CHECK_EQ_INT(e->heap_after_kb, 111 * 1024);
+        } else if (e->gc_id == 6 && e->line == 12) {
+            old++; /* from the first "(Old)" line on */
+            CHECK_EQ_INT(e->uptime_ns, 322000000);
+            CHECK_EQ_INT(e->duration_ns, 1000000);
+            CHECK_EQ_INT(e->heap_before_kb, 114 * 1024);
+        } else if (e->gc_id == 8) {
+            fill++;
+        } else if (e->gc_id == 24) {
+            global++;
+            CHECK_EQ_INT(e->line, 18);
+        }
+    }
+    CHECK_EQ_INT(boot, 1);
+    CHECK_EQ_INT(old, 1);
+    CHECK_EQ_INT(fill, 1);
+    CHECK_EQ_INT(global, 1);
+    gcu_fini(&r);
+}
+
 /* JDK 9-12 safepoint lines: garbagecat/dataset182.txt */
 static void safepoint_old_style(void)
 {
@@ -336,6 +406,7 @@ int main(void)
     RUN(zgc_cycle_and_stalls);
     RUN(zgc_generational);
     RUN(shenandoah_cycle);
+    RUN(shenandoah_generational_old_cycles);
     RUN(safepoint_old_style);
     RUN(nested_pause_merged);
     RUN(interleaved_exactly_once);
