@@ -66,6 +66,8 @@ struct p_state {
     bool cms_next_remark; /* -verbose:gc CMS: the next "[GC used(cap)" line is a remark */
     bool shen;            /* JDK 8 Shenandoah syntax seen: indented lines are its detail */
     bool shen_footer;     /* inside Shenandoah's statistics table (after "All times are wall-clock") */
+    bool rs_block;        /* the last non-blank line was a -XX:+G1SummarizeRSetStats line */
+    bool rs_hit;          /* this line is one (g1_rset_line) */
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     /* gcl_prefix result of the text process() is looking at, so that
        simple_line() on the same (s, n) does not scan it again; reset on every
@@ -445,6 +447,66 @@ static const char *const info_prefixes[] = {
     /* JVM notice when a young collection escalates */
     "GC locker:",
 };
+
+/* ---- -XX:+G1SummarizeRSetStats ---------------------------------------------- */
+
+/* Lines that open a remembered-set summary (G1RemSetSummary::print_on, JDK 7u-8;
+   "Concurrent RS processed" is the JDK 7 form). */
+static const char *const rs_anchor[] = {
+    "Before GC RS summary", "After GC RS summary", "Cumulative RS summary",
+    "Recent concurrent refinement statistics", "Current rem set statistics", "Concurrent RS processed ",
+};
+
+/* Lines of such a summary, after its indentation. */
+static const char *const rs_prefix[] = {
+    "Processed ", "Of ", "Did ", "Concurrent RS threads times (s)", "Conc RS threads times(s)",
+    "Concurrent sampling threads times (s)", "Total per region rem sets sizes = ",
+    "Total heap region rem set sizes = ", "Total heap region code root sets sizes = ",
+    "Total heap region code-root set sizes = ", "Static structures = ", "Region with largest rem set = ",
+    "Region with largest amount of code roots = ", "Max size region = ", "Max sz region = ",
+};
+
+static bool ends_with(const char *t, size_t tn, const char *lit)
+{
+    size_t l = strlen(lit);
+    return tn >= l && memcmp(t + tn - l, lit, l) == 0;
+}
+
+/*
+ * A line of a G1 remembered-set summary: anchors anywhere; the rest only
+ * right after another such line (blank lines between allowed).
+ * Rows: "Processed 4159 cards", "Of 20 completed buffers:", "   20 (100.0%) by
+ * concurrent RS threads.", "  89K (  5.9%) by 25 Young regions", "11718
+ * occupied cards represented.", the per-thread times "  0.00     0.00", ...
+ */
+static bool g1_rset_line(struct p_state *p, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    const char *t = s + i;
+    size_t tn = n - i;
+    for (size_t k = 0; k < sizeof rs_anchor / sizeof *rs_anchor; k++)
+        if (starts(t, tn, rs_anchor[k], strlen(rs_anchor[k])))
+            return p->rs_hit = true;
+    if (!p->rs_block || tn == 0)
+        return false;
+    bool ok = false;
+    for (size_t k = 0; k < sizeof rs_prefix / sizeof *rs_prefix && !ok; k++)
+        ok = starts(t, tn, rs_prefix[k], strlen(rs_prefix[k]));
+    if (!ok && gcl_digit(t[0])) {
+        /* "N (p%) by ...", "N occupied cards represented.", "N code roots represented.", or a
+           row of thread times (digits, '.', blanks only) */
+        bool numbers_only = true;
+        for (size_t k = 0; k < tn && numbers_only; k++)
+            numbers_only = gcl_digit(t[k]) || t[k] == '.' || t[k] == ',' || t[k] == ' ' || t[k] == '\t';
+        ok = numbers_only || (GCL_FIND(t, tn, "%) ") && (ends_with(t, tn, " regions") ||
+                                                          ends_with(t, tn, " threads."))) ||
+             ends_with(t, tn, " represented.");
+    }
+    p->rs_hit = ok;
+    return ok;
+}
 
 /* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
 static bool histogram_row(const char *t, size_t tn)
@@ -952,7 +1014,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                     continue;
                 }
                 acc_give_up(p, "unterminated GC event");
-            } else if (info_line(t, tn)) {
+            } else if (g1_rset_line(p, s, n) || info_line(t, tn)) {
                 ctx->lines_info++;
                 return;
             } else if (simple_line(p, s, n, ln)) {
@@ -1011,7 +1073,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         if (simple_line(p, s, n, ln) || header_line(p, t, tn))
             return;
-        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
+        if (g1_rset_line(p, s, n) || info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
             (GCL_FIND(t, tn, "GC log file ") &&
              (GCL_FIND(t, tn, "has reached the maximum size") || GCL_FIND(t, tn, "GC log file created")))) {
             /* (the last: -XX:+UseGCLogFileRotation notices) */
@@ -1037,7 +1099,16 @@ static void *create(struct gc_parse_ctx *ctx)
 
 static void line(void *vp, const char *s, size_t n, uint64_t lineno)
 {
-    process(vp, s, n, lineno);
+    struct p_state *p = vp;
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+        i++;
+    if (i < n) {
+        /* a summary block goes on across blank lines, and ends at any other line */
+        p->rs_block = p->rs_hit;
+        p->rs_hit = false;
+    }
+    process(p, s, n, lineno);
 }
 
 static void finish(void *vp)

@@ -1401,6 +1401,12 @@ static const char *const info_prefixes[] = {
     "Internal statistics:", "num_", "Consider -XX:",
     /* Shenandoah statistics footer */
     "GC STATISTICS:",
+    /* G1 remembered-set summaries and rebuild traces (gc+remset*=trace, also with
+       -XX:G1SummarizeRSetStatsPeriod; their indented rows are known anyway) */
+    "Before GC RS summary", "After GC RS summary", "Cumulative RS summary",
+    "Recent concurrent refinement statistics", "Current rem set statistics", "Visited cards ",
+    "Before rebuild region ", "After rebuild region ", "Rebuilt region ", "Remembered Set Tracking update regions",
+    "Coarsening (recent):", "Coarsening (all):",
 };
 
 /* Without tags: is this one of the detail/banner messages we know? */

@@ -414,6 +414,86 @@ static void scavenge_before_remark_heap_at_gc(void)
     done(&r);
 }
 
+/* -XX:+G1SummarizeRSetStats: JDK 8 blocks (rows as garbagecat/dataset139.txt prints
+   them; here the exit-time "Cumulative RS summary" after the Heap block, a few rows of
+   each section) and the JDK 7u form ("Concurrent RS processed", printed by
+   G1RemSetSummary::print_on with the 7u format strings). Known non-event lines:
+   counted as info, none unparsed; outside a block the same rows are unparsed. */
+static void g1_rset_summaries(void)
+{
+    struct run r;
+    PARSE(&r, "0.547: [GC pause (G1 Evacuation Pause) (young), 0.0167272 secs]\n"
+              "   [Eden: 21.0M(21.0M)->0.0B(26.0M) Survivors: 4096.0K->4096.0K Heap: 28.7M(512.0M)->18.3M(512.0M)]\n"
+              " [Times: user=0.12 sys=0.00, real=0.02 secs] \n"
+              "Heap\n"
+              " garbage-first heap   total 524288K, used 18740K [0x00000000c0000000, 0x00000000c0101000, "
+              "0x0000000100000000)\n"
+              " Cumulative RS summary\n"
+              "\n"
+              " Recent concurrent refinement statistics\n"
+              "  Processed 5878 cards\n"
+              "  Of 31 completed buffers:\n"
+              "           31 (100.0%) by concurrent RS threads.\n"
+              "            0 (  0.0%) by mutator threads.\n"
+              "  Did 0 coarsenings.\n"
+              "  Concurrent RS threads times (s)\n"
+              "          0.00     0.00     0.00     0.00     0.00     0.00     0.00     0.00\n"
+              "  Concurrent sampling threads times (s)\n"
+              "          0.00\n"
+              "\n"
+              " Current rem set statistics\n"
+              "  Total per region rem sets sizes = 1515K. Max = 7776B.\n"
+              "          12K (  0.8%) by 4 Young regions\n"
+              "   Static structures = 64K, free_lists = 10K.\n"
+              "    2396 occupied cards represented.\n"
+              "         2396 (100.0%) entries by 15 Old regions\n"
+              "    Region with largest rem set = 4:(O)[0x00000000c0400000,0x00000000c0500000,0x00000000c0500000], "
+              "size = 7776B, occupied = 0B.\n"
+              "  Total heap region code root sets sizes = 14K.  Max = 4776B.\n"
+              "        6160B ( 42.8%) by 15 Old regions\n"
+              "    249 code roots represented.\n"
+              "          242 ( 97.2%) elements by 15 Old regions\n"
+              "    Region with largest amount of code roots = 4:(O)[0x00000000c0400000,0x00000000c0500000,"
+              "0x00000000c0500000], size = 4776B, num_elems = 196.\n");
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.ev[0].duration_ns, 16727200);
+    CHECK_EQ_INT(r.dg.total, 0);
+    CHECK_EQ_INT(r.ctx.lines_info, 4 + 23); /* Eden, Times, the 2 Heap lines, the 23 summary rows */
+    done(&r);
+
+    PARSE(&r, "2.345: [GC pause (young), 0.0123450 secs]\n"
+              "\n"
+              " Concurrent RS processed 2210 cards\n"
+              "  Of 10 completed buffers:\n"
+              "           10 (100.0%) by concurrent RS threads.\n"
+              "            0 (  0.0%) by mutator threads.\n"
+              "  Concurrent RS threads times (s)\n"
+              "          0.00     0.00     0.00     0.00\n"
+              "  Concurrent sampling threads times (s)\n"
+              "          0.00\n"
+              "  Total heap region rem set sizes = 5739K.  Max = 1K.\n"
+              "  Static structures = 349K, free_lists = 0K.\n"
+              "    0 occupied cards represented.\n"
+              "    Max size region = 0:(F)[0x00000000c0000000,0x00000000c0000000,0x00000000c0100000], size = 1K, "
+              "occupied = 0K.\n"
+              "    Did 0 coarsenings.\n"
+              "  Total heap region code-root set sizes = 34K.  Max = 1K.\n"
+              "3.456: [GC pause (young), 0.0234560 secs]\n");
+    CHECK_EQ_INT(r.n, 2);
+    CHECK_EQ_INT(r.dg.total, 0);
+    CHECK_EQ_INT(r.ctx.lines_info, 14);
+    done(&r);
+
+    /* rows without their block, and a block cut by another line */
+    PARSE(&r, "          12K (  0.8%) by 4 Young regions\n"
+              " Recent concurrent refinement statistics\n"
+              "hello\n"
+              "          0.00     0.00\n");
+    CHECK_EQ_INT(r.dg.total, 3);
+    CHECK_EQ_INT(r.ctx.lines_info, 1);
+    done(&r);
+}
+
 /* A long ParNew whose head is interrupted by the CMS thread: the abortable
    preclean ends, a whole remark line, the sweep start and then the ParNew's
    own tenuring table come before its tail (issue 9). The pause must be kept,
@@ -571,6 +651,7 @@ int main(void)
     RUN(scavenge_before_remark);
     RUN(scavenge_before_remark_heap_at_gc);
     RUN(parnew_interrupted_by_cms);
+    RUN(g1_rset_summaries);
     RUN(parnew_head_without_tail);
     RUN(hostile);
     T_DONE();

@@ -291,6 +291,35 @@ static void shenandoah_generational_old_cycles(void)
     gcu_fini(&r);
 }
 
+/* G1 remembered-set summaries without level/tags decorators (JDK 17 run with
+   -XX:G1SummarizeRSetStatsPeriod=1 -Xlog:gc,gc+remset*=trace:file=F:uptime; a few
+   rows of each kind; the last two lines from the same with JDK 25): known
+   non-event lines, counted as info, none unparsed, the pause kept. */
+static void g1_remset_summary_untagged(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[0.007s] Using G1\n"
+             "[0.361s] GC(0) Before GC RS summary\n"
+             "[0.361s] GC(0)   Did 0 coarsenings.\n"
+             "[0.361s] GC(0)           0.00     0.00\n"
+             "[0.361s] GC(0)  Current rem set statistics\n"
+             "[0.361s] GC(0)        14208B (  4.7%) by 6 Young regions\n"
+             "[0.361s] GC(0) Visited cards 672 Total dirty 2048 (32.81%) Total old 28672 (2.34%)\n"
+             "[0.364s] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 6M->2M(128M) 3.252ms\n"
+             "[0.364s] GC(0) After GC RS summary\n"
+             "[1.557s] GC(16) Remembered Set Tracking update regions total 128, selected 5\n"
+             "[1.558s] GC(16) Rebuilt region 0 live 110456 time 0.003ms marked bytes 0 bot 0x00000000f8000000 TAMS 0x00000000f8100000 TARS 0x00000000f8100000\n"
+             "[1.559s] GC(16) After rebuild region 0 (ntams 0x00000000f8000000 liveness 110456 next_marked_bytes 0 remset occ 152 size 3288)\n"
+             "[0.187s] GC(17) Coarsening (recent): Inline->AoC 0 (0) AoC->Howl 0 (0) Howl->Full 0 (0) Inline->AoC 0 (0) AoC->BitMap 0 (0) BitMap->Full 0 (0) \n"
+             "[0.187s] GC(17) Coarsening (all): Inline->AoC 0 (0) AoC->Howl 0 (0) Howl->Full 0 (0) Inline->AoC 0 (0) AoC->BitMap 0 (0) BitMap->Full 0 (0) \n");
+    CHECK_EQ_INT(r.diag.total, 0);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, GC_KIND_YOUNG), 1);
+    CHECK_EQ_INT(r.evs.n, 1);
+    gcu_fini(&r);
+}
+
 /* JDK 9-12 safepoint lines: garbagecat/dataset182.txt */
 static void safepoint_old_style(void)
 {
@@ -407,6 +436,7 @@ int main(void)
     RUN(zgc_generational);
     RUN(shenandoah_cycle);
     RUN(shenandoah_generational_old_cycles);
+    RUN(g1_remset_summary_untagged);
     RUN(safepoint_old_style);
     RUN(nested_pause_merged);
     RUN(interleaved_exactly_once);
