@@ -159,7 +159,8 @@ static void init_event(struct p_state *p, struct gc_event *e, enum gc_ev_type ty
     e->line = ln;
 }
 
-/* "X seconds" after key in s, or -1. */
+/* "X seconds" after key in s: X in ns, -1 if absent or not a number, -2 if
+   malformed (gcl_secs_strict). */
 #define seconds_after(s, n, key) seconds_after_n((s), (n), (key), sizeof(key) - 1)
 static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t keyn)
 {
@@ -170,7 +171,8 @@ static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t 
     while (off < n && s[off] == ' ')
         off++;
     int64_t ns;
-    return gcl_secs_ns(s + off, n - off, &ns) ? ns : -1;
+    size_t c = gcl_secs_strict(s + off, n - off, &ns);
+    return c == GCL_SECS_BAD ? -2 : c ? ns : -1;
 }
 
 /*
@@ -218,14 +220,25 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         while (i < tn && t[i] == ' ')
             i++;
         int64_t a, b = -1;
-        size_t k = gcl_secs_ns(t + i, tn - i, &a);
+        size_t k = gcl_secs_strict(t + i, tn - i, &a);
+        if (k == GCL_SECS_BAD) {
+            diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
+            return true;
+        }
         if (!k) {
             diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
             return true;
         }
         i += k;
-        if (i < tn && t[i] == '/' && !gcl_secs_ns(t + i + 1, tn - i - 1, &b))
-            b = -1;
+        if (i < tn && t[i] == '/') {
+            size_t k2 = gcl_secs_strict(t + i + 1, tn - i - 1, &b);
+            if (k2 == GCL_SECS_BAD) {
+                diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
+                return true;
+            }
+            if (!k2)
+                b = -1;
+        }
         struct gc_event e;
         init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
         e.kind = GC_KIND_CONCURRENT;
@@ -245,8 +258,9 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         size_t name_len = (size_t)(end - t) - 1;
         size_t i = (size_t)(end - t) + 6;
         int64_t d;
-        if (!gcl_secs_ns(t + i, tn - i, &d)) {
-            diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
+        size_t k = gcl_secs_strict(t + i, tn - i, &d);
+        if (!k || k == GCL_SECS_BAD) {
+            diag_add(ctx->diag, k ? "bad duration" : "concurrent phase without duration", ctx->file, ln, s, n);
             return true;
         }
         struct gc_event e;
@@ -263,6 +277,11 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
            no "Stopping threads took:": both searches start after it */
         static const size_t at = sizeof "Total time for which application threads were stopped:" - 1;
         int64_t d = seconds_after(t + at - 8, tn - at + 8, "stopped:");
+        int64_t ttsp = seconds_after(t + at, tn - at, "Stopping threads took:");
+        if (d == -2 || ttsp == -2) {
+            diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
+            return true;
+        }
         if (d < 0) {
             diag_add(ctx->diag, "safepoint line without duration", ctx->file, ln, s, n);
             return true;
@@ -272,7 +291,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.kind = GC_KIND_OTHER;
         e.name = "Safepoint";
         e.duration_ns = d;
-        e.ttsp_ns = seconds_after(t + at, tn - at, "Stopping threads took:");
+        e.ttsp_ns = ttsp;
         emit_now(p, &e);
         return true;
     }
@@ -771,6 +790,15 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
     while (q > 1 && (gcl_digit(t[q - 1]) || t[q - 1] == '.' || t[q - 1] == ','))
         q--;
     int64_t ms_ns;
+    /* the token before " ms", from the last blank or ',' */
+    size_t tok = q;
+    while (tok > 1 && t[tok - 1] != ' ' && t[tok - 1] != ',')
+        tok--;
+    if (tok < cl - 3 && gcl_secs_strict(t + tok, cl - 3 - tok, &ms_ns) == GCL_SECS_BAD) {
+        /* "-866.393 ms", "nan ms", "1e400 ms" */
+        diag_add(p->ctx->diag, "bad duration", p->ctx->file, ln, t, tn);
+        return true;
+    }
     if (!gcl_secs_ns(t + q, cl - 3 - q, &ms_ns))
         return false;
     size_t ne = 1;
@@ -947,7 +975,10 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
         p->acc_up_ns = up;
         return 0;
     }
-    diag_add(p->ctx->diag, st == GCL_BAD ? "GC event without pause time or heap sizes" : "unrecognised GC event",
+    diag_add(p->ctx->diag,
+             st == GCL_BAD            ? "GC event without pause time or heap sizes"
+             : st == GCL_BAD_DURATION ? "bad duration"
+                                      : "unrecognised GC event",
              p->ctx->file, ln, s, n);
     return tn;
 }
@@ -1033,8 +1064,9 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                 struct gcl_event ge;
                 enum gcl_status st = gcl_parse_event(p->acc.p, p->acc.len, &ge);
                 if (st != GCL_OK) {
-                    acc_give_up(p, st == GCL_BAD ? "GC event without pause time or heap sizes"
-                                                 : "unparsable multi-line GC event");
+                    acc_give_up(p, st == GCL_BAD            ? "GC event without pause time or heap sizes"
+                                   : st == GCL_BAD_DURATION ? "bad duration"
+                                                            : "unparsable multi-line GC event");
                     return;
                 }
                 emit_parsed(p, &ge, p->acc_wall_ms, p->acc_tz, p->acc_up_ns, p->acc_line);

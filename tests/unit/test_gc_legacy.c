@@ -599,6 +599,51 @@ static void parnew_head_without_tail(void)
     done(&r);
 }
 
+/* NaN, negative, exponent and overflowing durations: the line is unparsed ("bad
+   duration", with its line number), never read as another number ("-0.0012" as
+   1.2 ms, "1.5e-3" as 3 s) nor kept as a pause without a duration. One line of
+   each kind that carries a duration: a ParNew, a CMS phase (cpu/wall), a safepoint,
+   a G1 concurrent phase, a JDK 8 Shenandoah pause; then a good ParNew. */
+static void bad_durations(void)
+{
+    static const char *const bad[] = {"-0.0012", "nan", "-nan", "NaN", "inf", "1e400", "1.5e-3",
+                                      "99999999999999999999.9"};
+    static const char fmt[] =
+        "1.000: [GC (Allocation Failure) 1.000: [ParNew: 1000K->100K(2000K), %s secs] 5000K->4100K(9000K), %s "
+        "secs] [Times: user=0.02 sys=0.00, real=0.01 secs]\n"
+        "3.000: [CMS-concurrent-mark: %s/%s secs] [Times: user=0.37 sys=0.00, real=0.15 secs]\n"
+        "4.000: Total time for which application threads were stopped: %s seconds, Stopping threads took: "
+        "0.0000269 seconds\n"
+        "5.000: [GC concurrent-mark-end, %s secs]\n"
+        "[Pause Init Mark, %s ms]\n"
+        "6.000: [GC (Allocation Failure) 6.000: [ParNew: 1000K->100K(2000K), 0.0100000 secs] "
+        "5000K->4100K(9000K), 0.0110000 secs] [Times: user=0.02 sys=0.00, real=0.01 secs]\n";
+    char buf[2048];
+    struct run r;
+    for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+        const char *d = bad[b];
+        int len = snprintf(buf, sizeof buf, fmt, d, d, d, d, d, d, d);
+        parse(&r, buf, (size_t)len);
+        CHECK_EQ_INT(r.n, 1);
+        CHECK(r.n >= 1 && r.ev[0].duration_ns == 11000000 && r.ev[0].line == 6);
+        CHECK_EQ_INT(r.dg.total, 5);
+        CHECK(r.dg.n == 1 && strcmp(r.dg.r[0].reason, "bad duration") == 0);
+        CHECK(r.dg.n == 1 && r.dg.r[0].nex >= 3 && r.dg.r[0].ex[0].line == 1 && r.dg.r[0].ex[1].line == 2 &&
+              r.dg.r[0].ex[2].line == 3);
+        if (t_failures)
+            printf("#   ^ with duration \"%s\"\n", d);
+        done(&r);
+    }
+    /* the same lines with a good duration: all six events, nothing unparsed */
+    int len = snprintf(buf, sizeof buf, fmt, "0.0012", "0.0012", "0.0012", "0.0012", "0.0012", "0.0012", "0.0012");
+    parse(&r, buf, (size_t)len);
+    CHECK_EQ_INT(r.n, 6);
+    CHECK_EQ_INT(r.dg.total, 0);
+    CHECK(r.n == 6 && r.ev[0].duration_ns == 1200000 && r.ev[1].duration_ns == 1200000 &&
+          r.ev[2].duration_ns == 1200000 && r.ev[3].duration_ns == 1200000 && r.ev[4].duration_ns == 1200);
+    done(&r);
+}
+
 /* Nothing is dropped silently: unknown lines, truncated events, junk bytes, huge lines. */
 static void hostile(void)
 {
@@ -653,6 +698,7 @@ int main(void)
     RUN(parnew_interrupted_by_cms);
     RUN(g1_rset_summaries);
     RUN(parnew_head_without_tail);
+    RUN(bad_durations);
     RUN(hostile);
     T_DONE();
 }

@@ -7,6 +7,8 @@
 #include "t.h"
 #include "test_gc_unified_collect.h"
 
+#include <stdio.h>
+
 static const struct gc_event *ev_at(const struct gcu_run *r, size_t i)
 {
     return i < r->evs.n ? &r->evs.ev[i] : NULL;
@@ -320,6 +322,88 @@ static void g1_remset_summary_untagged(void)
     gcu_fini(&r);
 }
 
+/* NaN, negative, exponent and overflowing durations: the line is unparsed ("bad
+   duration", with its line number), not taken for a start line (dropped) nor
+   clamped. One line of each kind: a pause, its cpu line, a JDK 9-12 and a JDK
+   13+ safepoint, a concurrent phase; then a good pause. */
+static void bad_durations(void)
+{
+    static const char *const bad[] = {"-0.0012", "nan", "-nan", "inf", "1e400", "1.5e-3", "99999999999999999999.9"};
+    static const char fmt[] =
+        "[0.100s][info][gc] Using G1\n"
+        "[1.000s][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) %sms\n"
+        "[1.000s][info][gc,cpu] GC(0) User=%ss Sys=0.00s Real=0.00s\n"
+        "[2.000s][info][safepoint] Total time for which application threads were stopped: %s seconds, "
+        "Stopping threads took: 0.0000269 seconds\n"
+        "[3.000s][info][safepoint] Safepoint \"G1CollectForAllocation\", Time since last: 1634200 ns, Reaching "
+        "safepoint: %s ns, At safepoint: 11173200 ns, Total: 11266000 ns\n"
+        "[4.000s][info][gc] GC(1) Concurrent Mark Cycle %sms\n"
+        "[5.000s][info][gc] GC(2) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 1.000ms\n";
+    char buf[2048];
+    for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+        const char *d = bad[b];
+        snprintf(buf, sizeof buf, fmt, d, d, d, d, d);
+        struct gcu_run r;
+        gcu_init(&r);
+        gcu_feed(&r, &gc_unified_ops, buf);
+        int f0 = t_failures;
+        CHECK_EQ_INT(r.evs.n, 1);
+        CHECK(r.evs.n == 1 && r.evs.ev[0].gc_id == 2 && r.evs.ev[0].duration_ns == 1000000);
+        CHECK_EQ_INT(r.diag.total, 5);
+        CHECK(r.diag.n == 1 && strcmp(r.diag.r[0].reason, "bad duration") == 0);
+        CHECK(r.diag.n == 1 && r.diag.r[0].nex >= 3 && r.diag.r[0].ex[0].line == 2 && r.diag.r[0].ex[1].line == 3 &&
+              r.diag.r[0].ex[2].line == 4);
+        if (t_failures != f0)
+            printf("#   ^ with duration \"%s\"\n", d);
+        gcu_fini(&r);
+    }
+    snprintf(buf, sizeof buf, fmt, "0.0012", "0.0012", "0.0012", "1200", "0.0012");
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops, buf);
+    CHECK_EQ_INT(r.diag.total, 0);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, -1), 2);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_SAFEPOINT, -1), 2);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CONCURRENT, -1), 1);
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->type == GC_EV_PAUSE && e->gc_id == 0) {
+            CHECK_EQ_INT(e->duration_ns, 1200);
+            CHECK_EQ_INT(e->user_ns, 1200000);
+        }
+        if (e->type == GC_EV_SAFEPOINT && e->ttsp_ns != 26900)
+            CHECK_EQ_INT(e->ttsp_ns, 1200);
+        if (e->type == GC_EV_CONCURRENT)
+            CHECK_EQ_INT(e->duration_ns, 1200);
+    }
+    gcu_fini(&r);
+}
+
+/* garbagecat/dataset278.txt:26: a safepoint of 11.7 s in nanoseconds. The ns
+   parser used to saturate at 10^9 units, so this was 1000 ms exactly. */
+static void safepoint_over_one_second(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[2023-12-12T10:21:22.020+0200][info][safepoint   ] Safepoint \"Cleanup\", Time since last: 4000802487 ns, "
+             "Reaching safepoint: 11710844001 ns, Cleanup: 114480 ns, At safepoint: 365533 ns, Total: 11711324014 ns\n"
+             "[2023-12-12T10:21:23.020+0200][info][gc] GC(2) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) "
+             "1234567.891ms\n");
+    CHECK_EQ_INT(r.diag.total, 0);
+    CHECK_EQ_INT(r.evs.n, 2);
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->type == GC_EV_SAFEPOINT) {
+            CHECK_EQ_INT(e->duration_ns, 11711324014LL);
+            CHECK_EQ_INT(e->ttsp_ns, 11710844001LL);
+        } else {
+            CHECK_EQ_INT(e->duration_ns, 1234567891000LL);
+        }
+    }
+    gcu_fini(&r);
+}
+
 /* JDK 9-12 safepoint lines: garbagecat/dataset182.txt */
 static void safepoint_old_style(void)
 {
@@ -437,6 +521,8 @@ int main(void)
     RUN(shenandoah_cycle);
     RUN(shenandoah_generational_old_cycles);
     RUN(g1_remset_summary_untagged);
+    RUN(bad_durations);
+    RUN(safepoint_over_one_second);
     RUN(safepoint_old_style);
     RUN(nested_pause_merged);
     RUN(interleaved_exactly_once);
