@@ -505,10 +505,14 @@ static bool g1_rset_line(struct p_state *p, const char *s, size_t n)
         i++;
     const char *t = s + i;
     size_t tn = n - i;
-    for (size_t k = 0; k < sizeof rs_anchor / sizeof *rs_anchor; k++)
-        if (starts(t, tn, rs_anchor[k], strlen(rs_anchor[k])))
-            return p->rs_hit = true;
-    if (!p->rs_block || tn == 0)
+    if (tn == 0)
+        return false;
+    /* every anchor starts with one of these: most lines (tenuring, heap) stop here */
+    if (t[0] == 'B' || t[0] == 'A' || t[0] == 'C' || t[0] == 'R')
+        for (size_t k = 0; k < sizeof rs_anchor / sizeof *rs_anchor; k++)
+            if (starts(t, tn, rs_anchor[k], strlen(rs_anchor[k])))
+                return p->rs_hit = true;
+    if (!p->rs_block)
         return false;
     bool ok = false;
     for (size_t k = 0; k < sizeof rs_prefix / sizeof *rs_prefix && !ok; k++)
@@ -525,6 +529,13 @@ static bool g1_rset_line(struct p_state *p, const char *s, size_t n)
     }
     p->rs_hit = ok;
     return ok;
+}
+
+/* g1_rset_line can match t (the line after gcl_prefix): inside a block, or at a
+   byte an anchor starts with. A cheap test for the lines of an open event. */
+static inline bool rs_maybe(const struct p_state *p, const char *t, size_t tn)
+{
+    return p->rs_block || (tn && (t[0] == 'B' || t[0] == 'A' || t[0] == 'C' || t[0] == 'R'));
 }
 
 /* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
@@ -993,6 +1004,12 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
             n--;
         if (n == 0)
             return;
+        if (guard == 0) {
+            /* a G1 remembered-set summary goes on across blank lines (returned
+               above), and ends at any other line that is not one of its own */
+            p->rs_block = p->rs_hit;
+            p->rs_hit = false;
+        }
         size_t fs, fe;
         if (find_splice(&p->memo, s, n, &fs, &fe) && !(fs == 0 && fe >= n)) {
             simple_line(p, s + fs, fe - fs, ln) ||
@@ -1045,7 +1062,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                     continue;
                 }
                 acc_give_up(p, "unterminated GC event");
-            } else if (g1_rset_line(p, s, n) || info_line(t, tn)) {
+            } else if ((rs_maybe(p, t, tn) && g1_rset_line(p, s, n)) || info_line(t, tn)) {
                 ctx->lines_info++;
                 return;
             } else if (simple_line(p, s, n, ln)) {
@@ -1105,7 +1122,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         if (simple_line(p, s, n, ln) || header_line(p, t, tn))
             return;
-        if (g1_rset_line(p, s, n) || info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
+        if ((rs_maybe(p, t, tn) && g1_rset_line(p, s, n)) || info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
             (GCL_FIND(t, tn, "GC log file ") &&
              (GCL_FIND(t, tn, "has reached the maximum size") || GCL_FIND(t, tn, "GC log file created")))) {
             /* (the last: -XX:+UseGCLogFileRotation notices) */
@@ -1131,16 +1148,7 @@ static void *create(struct gc_parse_ctx *ctx)
 
 static void line(void *vp, const char *s, size_t n, uint64_t lineno)
 {
-    struct p_state *p = vp;
-    size_t i = 0;
-    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
-        i++;
-    if (i < n) {
-        /* a summary block goes on across blank lines, and ends at any other line */
-        p->rs_block = p->rs_hit;
-        p->rs_hit = false;
-    }
-    process(p, s, n, lineno);
+    process(vp, s, n, lineno);
 }
 
 static void finish(void *vp)

@@ -444,7 +444,7 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
             i = k;
             continue;
         }
-        if (c == ' ' && (STARTS(t, n, i, " secs") || STARTS(t, n, i, " sec]")))
+        if (c == ' ' && i + 1 < n && t[i + 1] == 's' && (STARTS(t, n, i, " secs") || STARTS(t, n, i, " sec]")))
             bad_secs = true; /* no clean number right before: "nan secs", "1e400 secs" */
         i++;
     }
