@@ -137,7 +137,7 @@ Y
   got=none
   for _ in $(seq 40); do got=$(q 'sum(gclat_gc_pause_seconds_count)'); [ "$got" = "$want" ] && break; sleep 0.5; done
   p99=$(q 'histogram_quantile(0.99, sum by (le) (gclat_gc_pause_seconds_bucket))')
-  gp99=$("$GCLAT" gc --json "$src" | python3 -c "import json,sys; print(json.load(sys.stdin)['pauses']['p99_ms'] / 1000)" 2>/dev/null)
+  gp99=$("$GCLAT" gc --json "$src" | python3 -c "import json,sys; print(json.load(sys.stdin)['pauses']['percentiles']['p99'] / 1000)" 2>/dev/null)
   # histogram_quantile interpolates inside a bucket: gclat's exact p99 must lie in the same bucket
   inb=$(python3 -c "
 b=[0.0001,0.00025,0.0005,0.001,0.0025,0.005,0.01,0.025,0.05,0.1,0.25,0.5,1,2.5,5,10]
