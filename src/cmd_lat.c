@@ -553,12 +553,16 @@ int cmd_lat(int argc, char **argv)
     for (size_t k = 0; k < ncol && all_wrk; k++)
         for (size_t j = 0; j < cols[k].nfiles && all_wrk; j++)
             all_wrk = wrk_file_sniff(cols[k].files[j]);
-    if (all_wrk)
-        return wrk_columns(&co, cols, ncol);
-
-    int ret = EXIT_OK;
-    struct lat_result *res = xcalloc(ncol, sizeof *res);
+    const char **names = NULL;
+    struct lat_result *res = NULL;
     struct lat_result total;
+    int ret = EXIT_OK;
+    if (all_wrk) {
+        ret = wrk_columns(&co, cols, ncol);
+        goto cleanup;
+    }
+
+    res = xcalloc(ncol, sizeof *res);
     lat_result_init(&total, &c);
     for (size_t k = 0; k < ncol; k++) {
         lat_result_init(&res[k], &c);
@@ -584,7 +588,7 @@ int cmd_lat(int argc, char **argv)
                 total.last_ms = res[k].last_ms;
         }
     }
-    const char **names = xcalloc(ncol, sizeof *names);
+    names = xcalloc(ncol, sizeof *names);
     for (size_t k = 0; k < ncol; k++)
         names[k] = cols[k].name ? cols[k].name : "all";
 
@@ -708,12 +712,14 @@ int cmd_lat(int argc, char **argv)
               (unsigned long long)total.diag.total);
     }
 done:
-    for (size_t k = 0; k < ncol; k++) {
+    for (size_t k = 0; k < ncol; k++)
         lat_result_fini(&res[k]);
+    lat_result_fini(&total);
+cleanup:
+    for (size_t k = 0; k < ncol; k++) {
         free(cols[k].name);
         free(cols[k].files);
     }
-    lat_result_fini(&total);
     free(res);
     free(cols);
     free(names);
