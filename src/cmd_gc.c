@@ -229,7 +229,8 @@ int cmd_gc(int argc, char **argv)
     struct gc_read_result res;
     int rc = gc_read_inputs(files, nfiles, forced, &run->ctx, &res);
     gc_analysis_finish(&run->a);
-    if (rc == EXIT_IO) {
+    if (rc == EXIT_IO || (rc && res.files == 0)) {
+        /* nothing read (an I/O error, or every input refused): no report of nothing */
         common_output_discard(out);
         goto done;
     }

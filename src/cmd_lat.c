@@ -13,6 +13,7 @@
 #include "hdr_codec.h"
 #include "lat.h"
 #include "report.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
@@ -511,6 +512,14 @@ int cmd_lat(int argc, char **argv)
                 die(EXIT_IO, "cannot open %s: %s", f, strerror(errno));
             close(fd);
         }
+    /* a GC log or jstat output is refused (exit 2), not read as latencies;
+       an empty input stays an empty column (see lat-empty-input) */
+    int refused = 0;
+    for (size_t k = 0; k < ncol; k++)
+        if (sniff_inputs(SNIFF_ACCESS, &c, cols[k].files, cols[k].nfiles, SNIFF_EMPTY_OK))
+            refused = EXIT_BADINPUT;
+    if (refused)
+        exit(refused);
 
     int ret = EXIT_OK;
     struct lat_result *res = xcalloc(ncol, sizeof *res);
@@ -659,6 +668,8 @@ int cmd_lat(int argc, char **argv)
     } else if (total.diag.total && co.strict) {
         diag_print_stderr(&total.diag);
         ret = ret ? ret : EXIT_BADINPUT;
+    } else if (common_diag_warn(&total.diag, total.lines - total.filtered)) {
+        /* mostly not understood: said whatever the format and -q */
     } else if (total.diag.total && !co.quiet && fmt == FMT_CAL) {
         warnx("%llu line(s) without a valid value were skipped (see --strict)",
               (unsigned long long)total.diag.total);

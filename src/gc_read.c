@@ -10,6 +10,7 @@
  */
 #include "gc_read.h"
 #include "reader.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
@@ -248,6 +249,11 @@ int gc_read_inputs(char **paths, int npaths, enum gc_format forced, struct gc_pa
                    struct gc_read_result *res)
 {
     memset(res, 0, sizeof *res);
+    /* a file plainly of another kind, or every input empty: refused before
+       anything is read (an unknown one is left to detection below) */
+    int sk = sniff_inputs(SNIFF_GC, NULL, paths, (size_t)npaths, SNIFF_UNKNOWN_OK);
+    if (sk)
+        return sk;
     struct input *in = xcalloc((size_t)npaths, sizeof *in);
     all_have_wall = true;
     for (int i = 0; i < npaths; i++) {
