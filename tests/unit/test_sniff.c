@@ -7,14 +7,18 @@
  * the repository root, as tests/run.sh does.
  */
 #include "lat.h"
+#include "reader.h"
 #include "sniff.h"
 #include "t.h"
 #include "util.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
 static struct sniff_result sn(const char *text)
 {
@@ -178,6 +182,66 @@ static void test_access_options(void)
     sniff_buf(legacy, strlen(legacy), &c, &r);
     CHECK_EQ_INT(r.hits[SNIFF_ACCESS], 0);
     CHECK_EQ_INT(sniff_other(&r, SNIFF_ACCESS), SNIFF_GC);
+}
+
+/*
+ * Standard input: sniff_path("-") reads its head ahead, and the reader opened
+ * on "-" afterwards still returns every line, in order, of an input far
+ * longer than what was peeked; gzip, so the peeked bytes are decoded too.
+ * Only the first reader of "-" gets the head back, so this runs once.
+ */
+static void test_stdin(void)
+{
+    char path[] = "/tmp/gclat-sniff-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd < 0)
+        return;
+    close(fd);
+    gzFile gz = gzopen(path, "wb");
+    CHECK(gz != NULL);
+    int nlines = 20000; /* about 1.4 MB of text: many times the 64 KiB peeked */
+    for (int i = 0; i < nlines; i++)
+        gzprintf(gz, "[%d.%03ds][info][gc] GC(%d) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 1.%03dms\n",
+                 i / 1000, i % 1000, i, i % 1000);
+    gzclose(gz);
+    int in = open(path, O_RDONLY);
+    int saved = dup(0);
+    dup2(in, 0);
+    close(in);
+    struct sniff_result r;
+    CHECK(sniff_path("-", NULL, &r) == 0);
+    CHECK_EQ_INT(sniff_best(&r), SNIFF_GC);
+    CHECK(!r.whole);
+    CHECK(r.lines > 100);
+    CHECK_EQ_INT(r.hits[SNIFF_GC], r.lines);
+    /* a second look gives the same head */
+    struct sniff_result r2;
+    CHECK(sniff_path("-", NULL, &r2) == 0);
+    CHECK_EQ_INT(r2.lines, r.lines);
+    struct reader rd;
+    CHECK(reader_open(&rd, "-") == 0);
+    const char *l;
+    size_t n;
+    int got = 0;
+    bool in_order = true;
+    char want[160];
+    while (reader_next(&rd, &l, &n) == 1) {
+        int w = snprintf(want, sizeof want,
+                         "[%d.%03ds][info][gc] GC(%d) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 1.%03dms",
+                         got / 1000, got % 1000, got, got % 1000);
+        if ((size_t)w != n || memcmp(want, l, n) != 0)
+            in_order = false;
+        got++;
+    }
+    reader_close(&rd);
+    CHECK_EQ_INT(got, nlines);
+    CHECK(in_order);
+    /* once standard input is being read, its head is gone: no second peek */
+    CHECK(sniff_path("-", NULL, &r2) != 0);
+    dup2(saved, 0);
+    close(saved);
+    unlink(path);
 }
 
 /* ---- every fixture and the corpus ---- */
@@ -344,6 +408,7 @@ int main(void)
     RUN(test_shares_and_margin);
     RUN(test_unknown);
     RUN(test_access_options);
+    RUN(test_stdin);
     RUN(test_fixtures);
     RUN(test_corpus);
     T_DONE();
