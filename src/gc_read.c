@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define HEAD_BYTES (64u * 1024)
 
@@ -103,8 +104,9 @@ static void peek(struct input *in)
 {
     in->first_wall_ms = -1;
     in->first_uptime_ns = -1;
-    if (in->is_stdin)
-        return;
+    struct stat st;
+    if (in->is_stdin || stat(in->path, &st) != 0 || !S_ISREG(st.st_mode))
+        return; /* a pipe by name (<(zcat ...)) is read once, by the parser */
     struct reader r;
     if (reader_open(&r, in->path) != 0)
         return;

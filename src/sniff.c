@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void sniff_buf(const char *buf, size_t len, const struct lat_cfg *lat, struct sniff_result *r)
 {
@@ -92,6 +93,11 @@ int sniff_path(const char *path, const struct lat_cfg *lat, struct sniff_result 
             len = e;
         }
     } else {
+        /* a pipe by name (<(zcat ...), a FIFO) can be read once only: the
+           command gets it whole, unsniffed */
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            return -1;
         if (reader_open(&rd, path) != 0)
             return -1;
         int k = take_sample(&rd, &buf, &len);

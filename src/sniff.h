@@ -70,7 +70,8 @@ void sniff_buf(const char *buf, size_t len, const struct lat_cfg *lat, struct sn
  * Read path's sample through the reader and score it. "-" is standard input,
  * looked at with reader_stdin_peek so the command still reads all of it.
  * Returns 0, or -1 if the file cannot be opened or read (the command's own
- * open reports it).
+ * open reports it) or is not a regular file (a named pipe such as
+ * <(zcat f.gz) could be read only once: it is left unchecked).
  */
 int sniff_path(const char *path, const struct lat_cfg *lat, struct sniff_result *r);
 
