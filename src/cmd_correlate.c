@@ -15,6 +15,7 @@
 #include "pause_timeline.h"
 #include "reader.h"
 #include "render.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
@@ -444,6 +445,8 @@ int cmd_correlate(int argc, char **argv)
     }
     access_cfg_finish(&ac);
     common_opts_finish(&co);
+    if (sniff_inputs(SNIFF_ACCESS, &ac.lat, acf, (size_t)nac, 0))
+        exit(EXIT_BADINPUT);
 
     int rc = 0;
     struct intern strings;
@@ -634,7 +637,9 @@ int cmd_correlate(int argc, char **argv)
     common_render(&co, root, lt);
     hist_fini(&all);
     uint64_t bad = gdiag.total + adiag.total;
-    if (!co.quiet && bad && co.out == OUT_TEXT && !co.strict)
+    bool mostly = !co.strict && (common_diag_warn(&gdiag, gdiag.lines_read) |
+                                 common_diag_warn(&adiag, alines - afiltered));
+    if (!mostly && !co.quiet && bad && co.out == OUT_TEXT && !co.strict)
         warnx("%llu line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
               (unsigned long long)bad);
     if (co.strict && bad) {

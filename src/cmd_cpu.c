@@ -20,6 +20,7 @@
 #include "reader.h"
 #include "render.h"
 #include "report.h"
+#include "sniff.h"
 #include "stats.h"
 #include "td_names.h"
 #include "td_time.h"
@@ -947,6 +948,10 @@ int cmd_cpu(int argc, char **argv)
     } else {
         if (record)
             die(EXIT_USAGE, "--record is for live sampling (--pid without FILE)");
+        char *dump_files[1] = {(char *)so.thread_dump};
+        if (sniff_inputs(SNIFF_TOP, NULL, files, (size_t)nfiles, 0) |
+            sniff_inputs(SNIFF_THREADS, NULL, dump_files, 1, 0))
+            exit(EXIT_BADINPUT);
         if (so.thread_dump) {
             int lr = td_names_load(&names, so.thread_dump);
             if (lr == -1)

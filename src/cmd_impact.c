@@ -12,6 +12,7 @@
 #include "pause_timeline.h"
 #include "reader.h"
 #include "render.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
@@ -83,6 +84,9 @@ static void usage_die(const char *msg, const char *arg)
 /* Service-time distribution from an access log: up to SVC_MAX_POINTS points. */
 static int svc_from_file(struct svc *s, struct access_cfg *ac, const char *path, struct diag *diag)
 {
+    char *paths[1] = {(char *)path};
+    if (sniff_inputs(SNIFF_ACCESS, &ac->lat, paths, 1, 0))
+        return EXIT_BADINPUT;
     struct reader r;
     if (reader_open(&r, path) != 0) {
         warnx("cannot open %s: %s", path, strerror(errno));
@@ -97,6 +101,7 @@ static int svc_from_file(struct svc *s, struct access_cfg *ac, const char *path,
     while ((rc = reader_next(&r, &line, &len)) == 1) {
         if (len == 0)
             continue;
+        diag->lines_read++;
         struct access_req q;
         const char *why = NULL;
         int k = access_parse(ac, line, len, &q, &why);
@@ -548,7 +553,9 @@ int cmd_impact(int argc, char **argv)
         }
 
         common_render(&co, root, resp);
-        if (!co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
+        bool mostly = !co.strict && (common_diag_warn(&diag, diag.lines_read) |
+                                     common_diag_warn(&svc_diag, svc_diag.lines_read));
+        if (!mostly && !co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
             warnx("%llu GC-log line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
                   (unsigned long long)diag.total);
         if (co.strict && diag.total) {

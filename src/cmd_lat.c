@@ -14,6 +14,7 @@
 #include "lat.h"
 #include "wrk_input.h"
 #include "report.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
@@ -547,7 +548,6 @@ int cmd_lat(int argc, char **argv)
                 die(EXIT_IO, "cannot open %s: %s", f, strerror(errno));
             close(fd);
         }
-
     /* saved wrk / wrk2 output: read back as a load run, one file per column */
     bool all_wrk = true;
     for (size_t k = 0; k < ncol && all_wrk; k++)
@@ -561,6 +561,15 @@ int cmd_lat(int argc, char **argv)
         ret = wrk_columns(&co, cols, ncol);
         goto cleanup;
     }
+
+    /* a GC log or jstat output is refused (exit 2), not read as latencies;
+       an empty input stays an empty column (see lat-empty-input) */
+    int refused = 0;
+    for (size_t k = 0; k < ncol; k++)
+        if (sniff_inputs(SNIFF_ACCESS, &c, cols[k].files, cols[k].nfiles, SNIFF_EMPTY_OK))
+            refused = EXIT_BADINPUT;
+    if (refused)
+        exit(refused);
 
     res = xcalloc(ncol, sizeof *res);
     lat_result_init(&total, &c);
@@ -707,6 +716,8 @@ int cmd_lat(int argc, char **argv)
     } else if (total.diag.total && co.strict) {
         diag_print_stderr(&total.diag);
         ret = ret ? ret : EXIT_BADINPUT;
+    } else if (common_diag_warn(&total.diag, total.lines - total.filtered)) {
+        /* mostly not understood: said whatever the format and -q */
     } else if (total.diag.total && !co.quiet && fmt == FMT_CAL) {
         warnx("%llu line(s) without a valid value were skipped (see --strict)",
               (unsigned long long)total.diag.total);

@@ -69,7 +69,11 @@ void compare_set_fini(struct compare_set *s);
  * Returns false (and prints why) on a malformed spec.
  */
 bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind forced, bool plain_ok);
-/* Kind of a file by its first lines: GC log (gc_detect), top -b ("top - "), else access log. */
+/*
+ * Kind of a file by its first lines (sniff.h): GC log, top -b output, else
+ * access log; CK_AUTO (with a message) for a file plainly of a kind compare
+ * does not read (jstat output, a thread dump, ...).
+ */
 enum compare_kind compare_detect(const char *path);
 const char *compare_kind_name(enum compare_kind k);
 /*

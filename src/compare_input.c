@@ -7,7 +7,7 @@
  * exactly the numbers those subcommands print.
  */
 #include "compare.h"
-#include "reader.h"
+#include "sniff.h"
 #include "util.h"
 
 #include <errno.h>
@@ -147,32 +147,25 @@ bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind
 enum compare_kind compare_detect(const char *path)
 {
     if (strcmp(path, "-") == 0)
-        return CK_GC; /* standard input cannot be read twice: assume a GC log */
-    struct reader r;
-    if (reader_open(&r, path) != 0)
+        return CK_GC; /* standard input cannot be handed to a child: assume a GC log */
+    struct sniff_result sr;
+    if (sniff_path(path, NULL, &sr) != 0)
         return CK_GC; /* let the GC reader report the error */
-    char *head = NULL;
-    size_t len = 0, cap = 0;
-    const char *l;
-    size_t n;
-    int lines = 0;
-    bool top = false;
-    while (lines++ < 2000 && len < 65536 && reader_next(&r, &l, &n) == 1) {
-        if (mem_starts(l, n, "top - "))
-            top = true;
-        xgrow((void **)&head, &cap, len + n + 2, 1);
-        memcpy(head + len, l, n);
-        len += n;
-        head[len++] = '\n';
+    enum sniff_kind k = sniff_best(&sr);
+    switch (k) {
+    case SNIFF_GC: return CK_GC;
+    case SNIFF_TOP: return CK_CPU;
+    case SNIFF_ACCESS:
+    case SNIFF_WRK:     /* a saved load run: lat reads it back (load.* rows) */
+    case SNIFF_UNKNOWN: return CK_ACCESS; /* lat says what it makes of it */
+    default: break;
     }
-    reader_close(&r);
-    enum compare_kind k = CK_ACCESS;
-    if (top)
-        k = CK_CPU;
-    else if (head && gc_detect(head, len) != GC_FMT_UNKNOWN)
-        k = CK_GC;
-    free(head);
-    return k;
+    const char *cmd = sniff_kind_command(k);
+    warnx("%s looks like %s (%.0f%% of %s %u lines), which compare and report do not read "
+          "(GC logs, access logs, top -b output, wrk output)%s%s%s", path, sniff_kind_name(k), sniff_pct(&sr, k),
+          sr.whole ? "its" : "the first", sr.lines, cmd ? ": read it with '" : "", cmd ? cmd : "",
+          cmd ? "'" : "");
+    return CK_AUTO;
 }
 
 static void gc_sink(void *vctx, const struct gc_event *e);
@@ -315,6 +308,10 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
             enum compare_kind k = r->pending_kind[j];
             if (k == CK_AUTO)
                 k = compare_detect(r->pending[j]);
+            if (k == CK_AUTO) { /* another kind of input, named by compare_detect */
+                rc = EXIT_BADINPUT;
+                continue;
+            }
             r->files[k] = xrealloc(r->files[k], (size_t)(r->nfiles[k] + 1) * sizeof *r->files[k]);
             r->files[k][r->nfiles[k]++] = r->pending[j];
         }

@@ -167,3 +167,33 @@ void histo_parser_line(struct histo_parser *p, const char *s, size_t n, uint64_t
     p->rows++;
     p->cb(&r, p->ctx);
 }
+
+static void sniff_row(const struct histo_row *r, void *ctx)
+{
+    (void)r;
+    ++*(uint64_t *)ctx;
+}
+
+size_t histo_sniff(const char *buf, size_t len)
+{
+    struct diag d;
+    diag_init(&d);
+    uint64_t rows = 0;
+    struct histo_parser p;
+    histo_parser_init(&p, "sample", &d, sniff_row, &rows);
+    size_t pos = 0, nonblank = 0;
+    uint64_t lineno = 0;
+    const char *s;
+    size_t n;
+    while (mem_next_line(buf, len, &pos, &s, &n)) {
+        lineno++;
+        if (!mem_blank(s, n))
+            nonblank++;
+        histo_parser_line(&p, s, n, lineno);
+    }
+    uint64_t unparsed = d.total;
+    diag_fini(&d);
+    if (!rows || unparsed >= nonblank)
+        return 0;
+    return nonblank - (size_t)unparsed;
+}
