@@ -576,7 +576,8 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
                     xasprintf("I/O wait averaged %.1f%%", hist_mean(&a->mcpu[4]) / 100));
     }
 
-    qsort(a->procs.e, a->procs.n, sizeof *a->procs.e, cmp_ent_mean);
+    if (a->procs.n > 1) /* none at all when --pid names a process the capture does not hold */
+        qsort(a->procs.e, a->procs.n, sizeof *a->procs.e, cmp_ent_mean);
     free(a->procs.idx);
     a->procs.idx = NULL;
     a->procs.icap = 0;
@@ -927,6 +928,7 @@ int cmd_cpu(int argc, char **argv)
     memset(&names, 0, sizeof names);
     int ret = EXIT_OK;
     char *tmpbuf = NULL;
+    bool nfiles_given = nfiles > 0;
     if (nfiles == 0) {
         if (a.npids != 1)
             die(EXIT_USAGE, "give FILE... (top -b output or a --record file) or one --pid PID "
@@ -998,6 +1000,16 @@ int cmd_cpu(int argc, char **argv)
                 free(e->group);
                 hist_fini(&e->cpu);
             }
+        }
+    }
+    /* a --pid the capture does not hold is an error, not an empty table */
+    for (int k = 0; ret == EXIT_OK && nfiles_given && a.frames && k < a.npids; k++) {
+        bool found = false;
+        for (size_t j = 0; j < a.procs.n && !found; j++)
+            found = a.procs.e[j].id == a.pids[k];
+        if (!found) {
+            warnx("--pid %lld: no such process in %s%s", (long long)a.pids[k], files[0], nfiles > 1 ? " ..." : "");
+            ret = EXIT_BADINPUT;
         }
     }
     if (ret == EXIT_OK && a.frames == 0) {

@@ -387,21 +387,26 @@ static int load_cpu(struct compare_set *s, int index)
         /* the named JVM, whatever its COMMAND (a launcher may rename it) */
         char *arg = xasprintf("--pid=%lld", (long long)pid);
         char **av = xcalloc((size_t)s->n_cpu_args + 1, sizeof *av);
-        memcpy(av, s->cpu_args, (size_t)s->n_cpu_args * sizeof *av);
+        if (s->n_cpu_args)
+            memcpy(av, s->cpu_args, (size_t)s->n_cpu_args * sizeof *av);
         av[s->n_cpu_args] = arg;
         struct report_node *t2 = child_json("cpu", av, s->n_cpu_args + 1, r->files[CK_CPU], r->nfiles[CK_CPU],
                                             r->name, s->quiet, &rc);
         free(av);
         free(arg);
         struct proc_cand c2[2];
-        if (t2 && proc_pick_candidates(t2, c2, 2) == 0) {
-            proc_pick_list(cand, nc, njvm > 0, list, sizeof list);
-            warnx("%s: pid %lld (named by the %s) is not in the top capture %s%s; %s there: %s", r->name,
-                  (long long)pid, from, r->files[CK_CPU][0], r->nfiles[CK_CPU] > 1 ? " ..." : "",
-                  njvm ? "JVMs" : "processes", nc ? list : "none");
+        if (!t2 || proc_pick_candidates(t2, c2, 2) == 0) {
+            /* cpu itself refuses a --pid the capture does not hold (exit 2) */
+            if (t2 || rc == EXIT_BADINPUT) {
+                proc_pick_list(cand, nc, njvm > 0, list, sizeof list);
+                warnx("%s: pid %lld (named by the %s) is not in the top capture %s%s; %s there: %s", r->name,
+                      (long long)pid, from, r->files[CK_CPU][0], r->nfiles[CK_CPU] > 1 ? " ..." : "",
+                      njvm ? "JVMs" : "processes", nc ? list : "none");
+            }
             rn_free(t2);
             t2 = NULL;
-            rc = EXIT_BADINPUT;
+            if (!rc)
+                rc = EXIT_BADINPUT;
         }
         rn_free(t);
         if (!t2)
