@@ -155,7 +155,7 @@ else nok "second resolution: $(jget "$T/sec.json" "d['alignment']['resolution_ms
 
 # GC log with uptime only: refused, with the fix in the message; --jvm-start makes it work
 zcat "$GC" | sed 's/^\[[^]]*\]//' > "$T/uptime.log"
-"$G" correlate --gc "$T/uptime.log" --access "$AC" -f 2 >/dev/null 2>"$T/err"; rc=$?
+"$GCLAT" correlate --gc "$T/uptime.log" --access "$AC" -f 2 >/dev/null 2>"$T/err"; rc=$?
 if [ $rc = 2 ] && grep -q "no wall-clock times" "$T/err" && grep -q -- "--jvm-start" "$T/err"; then
   ok "uptime-only GC log: exit 2, message names the decorators and --jvm-start"; else nok "uptime-only (rc $rc)"; fi
 start=$(zcat "$GC" | head -1 | python3 -c "
@@ -171,6 +171,6 @@ if [ $rc = 0 ] && near "$(jget "$T/up.json" "d['summary']['overlapped']")" "$gov
 "$G" correlate --gc "$GC" --access "$AC" -f 2 --csv > "$T/l.csv"
 if [ "$(head -1 "$T/l.csv")" = "requests,count,p50_ms,p90_ms,p99_ms,p99.9_ms,max_ms,mean_ms" ] && [ "$(wc -l < "$T/l.csv")" = 4 ]; then
   ok "--csv latency table"; else nok "--csv"; fi
-"$G" correlate --gc "$GC" >/dev/null 2>&1; rc=$?
+"$GCLAT" correlate --gc "$GC" >/dev/null 2>&1; rc=$?
 if [ $rc = 1 ]; then ok "missing --access is a usage error"; else nok "missing --access exit $rc"; fi
 rm -rf "$T"
