@@ -55,8 +55,8 @@ void access_cfg_fini(struct access_cfg *c);
     "                        nginx and tomcat presets, which log at completion; else start)\n" \
     "  --include REGEX       only lines matching REGEX\n" \
     "  --exclude REGEX       skip lines matching REGEX (e.g. health checks)\n" \
-    "  --thread-field N      the field naming the thread that served the request (Tomcat\n" \
-    "                        %I, logback [%thread]; enclosing [] or \"\" removed)\n" \
+    "  --thread-field N      the field naming the thread that served the request, e.g.\n" \
+    "                        [http-nio-8080-exec-3] (enclosing [] or \"\" removed)\n" \
     "  --thread-key KEY      JSON lines: the key of that thread name (e.g. thread_name)\n"
 extern const char access_opts_help[];
 
