@@ -299,16 +299,7 @@ size_t gc_sniff(const char *buf, size_t len, enum gc_format *fmt_out)
     ctx.first_uptime_ns = ctx.last_uptime_ns = -1;
     ctx.first_wall_ms = ctx.last_wall_ms = -1;
     void *p = ops->create(&ctx);
-    size_t pos = 0, nonblank = 0;
-    uint64_t lineno = 0;
-    const char *s;
-    size_t n;
-    while (mem_next_line(buf, len, &pos, &s, &n)) {
-        lineno++;
-        if (!mem_blank(s, n))
-            nonblank++;
-        ops->line(p, s, n, lineno);
-    }
+    size_t nonblank = mem_each_line(buf, len, ops->line, p);
     /* an event cut by the end of the sample is the sample's doing, not the file's */
     uint64_t unparsed = d.total;
     ops->finish(p); /* events held for a following line are emitted here */

@@ -168,6 +168,11 @@ void histo_parser_line(struct histo_parser *p, const char *s, size_t n, uint64_t
     p->cb(&r, p->ctx);
 }
 
+static void sniff_line(void *p, const char *s, size_t n, uint64_t lineno)
+{
+    histo_parser_line(p, s, n, lineno);
+}
+
 static void sniff_row(const struct histo_row *r, void *ctx)
 {
     (void)r;
@@ -181,16 +186,7 @@ size_t histo_sniff(const char *buf, size_t len)
     uint64_t rows = 0;
     struct histo_parser p;
     histo_parser_init(&p, "sample", &d, sniff_row, &rows);
-    size_t pos = 0, nonblank = 0;
-    uint64_t lineno = 0;
-    const char *s;
-    size_t n;
-    while (mem_next_line(buf, len, &pos, &s, &n)) {
-        lineno++;
-        if (!mem_blank(s, n))
-            nonblank++;
-        histo_parser_line(&p, s, n, lineno);
-    }
+    size_t nonblank = mem_each_line(buf, len, sniff_line, &p);
     uint64_t unparsed = d.total;
     diag_fini(&d);
     if (!rows || unparsed >= nonblank)

@@ -92,6 +92,14 @@ static inline bool mem_next_line(const char *buf, size_t len, size_t *pos, const
     *pos += *n + 1;
     return true;
 }
+
+/*
+ * Feed every line of buf[0..len) to fn with its 1-based number (blank lines
+ * too: a parser counts them); returns the number of non-blank lines. The loop
+ * every input-kind scorer runs its parser in.
+ */
+size_t mem_each_line(const char *buf, size_t len, void (*fn)(void *ctx, const char *s, size_t n, uint64_t lineno),
+                     void *ctx);
 /* Find NUL-terminated needle in s[0..n). Returns pointer or NULL. */
 const char *mem_find(const char *s, size_t n, const char *needle);
 

@@ -318,6 +318,11 @@ void wrk_report(const struct wrk_result *r, struct report_node *parent)
     rn_int(eo, "status", (int64_t)r->non2xx);
 }
 
+static void sniff_line(void *p, const char *s, size_t n, uint64_t lineno)
+{
+    wrk_parser_line(p, s, n, lineno);
+}
+
 size_t wrk_sniff_lines(const char *buf, size_t len)
 {
     struct diag d;
@@ -326,16 +331,7 @@ size_t wrk_sniff_lines(const char *buf, size_t len)
     wrk_result_init(&r);
     struct wrk_parser p;
     wrk_parser_init(&p, &r, &d, "sample");
-    size_t pos = 0, nonblank = 0;
-    uint64_t lineno = 0;
-    const char *s;
-    size_t n;
-    while (mem_next_line(buf, len, &pos, &s, &n)) {
-        lineno++;
-        if (!mem_blank(s, n))
-            nonblank++;
-        wrk_parser_line(&p, s, n, lineno);
-    }
+    size_t nonblank = mem_each_line(buf, len, sniff_line, &p);
     uint64_t unparsed = d.total;
     bool banner = r.seen_running;
     wrk_result_fini(&r);
