@@ -268,6 +268,88 @@ static bool refilled(struct follow *f)
     return (size_t)n != f->sig_len || memcmp(b, f->sig, f->sig_len) != 0;
 }
 
+struct missed {
+    char *path;
+    struct timespec mtime;
+};
+
+static int cmp_missed(const void *a, const void *b)
+{
+    const struct missed *x = a, *y = b;
+    if (x->mtime.tv_sec != y->mtime.tv_sec)
+        return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+    return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : x->mtime.tv_nsec > y->mtime.tv_nsec;
+}
+
+/*
+ * Rotated siblings NAME.* (-Xlog's NAME.0 .. NAME.N-1, JDK 8's NAME.N[.current],
+ * logrotate's NAME.1) that were written after the file we just finished and are
+ * neither it nor the new file: whole files we never saw. Read each, oldest first.
+ */
+static long read_missed(struct follow *f, const struct stat *old, const struct stat *fresh, follow_line_fn fn,
+                        void *ctx, char *chunk)
+{
+    const char *slash = strrchr(f->path, '/');
+    char *dir = slash ? xstrndup(f->path, (size_t)(slash - f->path + (slash == f->path))) : xstrdup(".");
+    const char *base = slash ? slash + 1 : f->path;
+    size_t blen = strlen(base);
+    DIR *d = opendir(dir);
+    struct missed *m = NULL;
+    size_t nm = 0, cap = 0;
+    struct dirent *de;
+    while (d && (de = readdir(d))) {
+        if (strncmp(de->d_name, base, blen) || de->d_name[blen] != '.')
+            continue;
+        char *full = slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name);
+        struct stat st;
+        bool take = stat(full, &st) == 0 && S_ISREG(st.st_mode) &&
+                    !(st.st_dev == old->st_dev && st.st_ino == old->st_ino) &&
+                    !(st.st_dev == fresh->st_dev && st.st_ino == fresh->st_ino) &&
+                    (st.st_mtim.tv_sec > old->st_mtim.tv_sec ||
+                     (st.st_mtim.tv_sec == old->st_mtim.tv_sec && st.st_mtim.tv_nsec > old->st_mtim.tv_nsec));
+        if (!take) {
+            free(full);
+            continue;
+        }
+        xgrow((void **)&m, &cap, nm + 1, sizeof *m);
+        m[nm++] = (struct missed){full, st.st_mtim};
+    }
+    if (d)
+        closedir(d);
+    free(dir);
+    qsort(m, nm, sizeof *m, cmp_missed);
+    long total = 0;
+    for (size_t i = 0; i < nm; i++) {
+        int fd = open(m[i].path, O_RDONLY | O_CLOEXEC);
+        unsigned char magic[2];
+        if (fd >= 0 && pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+            close(fd); /* a compressed archive of what was already read */
+            fd = -1;
+        }
+        if (fd >= 0) {
+            f->fd = fd;
+            f->off = 0;
+            f->lineno = 0;
+            f->sig_len = 0;
+            f->files_opened++;
+            free(f->open_path);
+            f->open_path = m[i].path;
+            m[i].path = NULL;
+            long n = drain(f, fn, ctx, SIZE_MAX / 2, chunk);
+            if (n > 0)
+                total += n;
+            follow_flush(f, fn, ctx);
+            close(fd);
+            f->fd = -1;
+            f->rotations++;
+            f->missed_files++;
+        }
+        free(m[i].path);
+    }
+    free(m);
+    return total;
+}
+
 long follow_poll(struct follow *f, follow_line_fn fn, void *ctx)
 {
     char *chunk = xmalloc(READ_CHUNK);
@@ -327,6 +409,11 @@ long follow_poll(struct follow *f, follow_line_fn fn, void *ctx)
         close(f->fd);
         f->fd = -1;
         f->rotations++;
+        /* the writer may have rotated more than once since we looked: read
+           the files it wrote and rotated away in between, oldest first */
+        n = read_missed(f, &cur, &fresh, fn, ctx, chunk);
+        if (n > 0)
+            total += n;
     }
     free(chunk);
     return total;

@@ -55,6 +55,7 @@ struct follow {
     uint64_t truncations;  /* the file shrank under us */
     uint64_t cut_lines;    /* lines longer than max_line_bytes */
     uint64_t files_opened;
+    uint64_t missed_files;  /* whole rotated files read after the fact (rotated twice between looks) */
     int err;               /* errno of the last read/open error, 0 if none */
     bool gzip;             /* the file is gzip: a live log never is, so it is not followed */
 };

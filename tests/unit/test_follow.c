@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 struct got {
@@ -105,6 +106,29 @@ static void rename_rotation(void)
     CHECK_STR(g.text, "a1|a2|a3|a4|b1|");
     CHECK_EQ_INT(f.rotations, 1);
     CHECK_EQ_INT(f.lineno, 1);
+    follow_fini(&f);
+}
+
+static void rotated_twice_between_looks(void)
+{
+    struct got g = {0};
+    struct follow f;
+    put("m.log", "", "w");
+    follow_init(&f, path_of("m.log"), false);
+    put("m.log", "a1\n", "a");
+    follow_poll(&f, on_line, &g);
+    /* two rotations before the next look: m.log.1 was written and rotated
+       away whole, m.log is the newest */
+    rename(path_of("m.log"), path_of("m.log.0"));
+    struct timespec pause = {0, 20000000};
+    nanosleep(&pause, NULL); /* distinct mtimes */
+    put("m.log", "b1\nb2\n", "w");
+    rename(path_of("m.log"), path_of("m.log.1"));
+    nanosleep(&pause, NULL);
+    put("m.log", "c1\n", "w");
+    follow_poll(&f, on_line, &g);
+    CHECK_STR(g.text, "a1|b1|b2|c1|");
+    CHECK_EQ_INT(f.missed_files, 1);
     follow_fini(&f);
 }
 
@@ -228,6 +252,7 @@ int main(void)
     RUN(appends_and_partial_lines);
     RUN(start_inside_partial_line);
     RUN(rename_rotation);
+    RUN(rotated_twice_between_looks);
     RUN(copytruncate);
     RUN(copytruncate_refilled_past_offset);
     RUN(late_file_and_jdk8_current);
