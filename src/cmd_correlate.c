@@ -499,8 +499,10 @@ int cmd_correlate(int argc, char **argv)
     }
 
     uint64_t bad = gdiag.total + adiag.total;
-    bool mostly = !co.strict && (common_diag_warn(&gdiag, gdiag.lines_read) |
-                                 common_diag_warn(&adiag, alines - afiltered));
+    /* both inputs get their warning: no short-circuit */
+    bool warned_gc = !co.strict && common_diag_warn(&gdiag, gdiag.lines_read);
+    bool warned_acc = !co.strict && common_diag_warn(&adiag, alines - afiltered);
+    bool mostly = warned_gc || warned_acc;
     if (!mostly && !co.quiet && bad && co.out == OUT_TEXT && !co.strict)
         warnx("%llu line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
               (unsigned long long)bad);

@@ -668,8 +668,10 @@ int cmd_impact(int argc, char **argv)
                   "only: give --rate QPS (or a --service-time log with timestamps) to add them up%s",
                   st.misses + st2.misses, whatif_log ? " (both logs)" : "",
                   cap_ns > 0 || whatif_log ? " and to compare the what-if like with like" : "");
-        bool mostly = !co.strict && (common_diag_warn(&diag, diag.lines_read) |
-                                     common_diag_warn(&svc_diag, svc_diag.lines_read));
+        /* both inputs get their warning: no short-circuit */
+        bool warned_gc = !co.strict && common_diag_warn(&diag, diag.lines_read);
+        bool warned_svc = !co.strict && common_diag_warn(&svc_diag, svc_diag.lines_read);
+        bool mostly = warned_gc || warned_svc;
         if (!mostly && !co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
             warnx("%llu GC-log line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
                   (unsigned long long)diag.total);
