@@ -49,8 +49,9 @@ if command -v wrk > /dev/null; then
 fi
 echo
 echo "gclat's scheduled count for 20 s at 1000/s is $(jq_ "$W/g.json" "d['requests_scheduled']"); it answered $(jq_ "$W/g.json" "d['requests']")."
-echo "wrk sends as fast as answers come back, so a frozen server simply gets fewer requests"
-echo "and each request waiting on the freeze is recorded once: its tail hides the stall."
+echo "wrk (closed model) sent ${req:-?} requests: it sends the next request as soon as an answer"
+echo "comes, so its percentiles describe another workload than the 1000/s schedule, and a request"
+echo "that waited on a freeze is recorded from when it was sent, not from when it was due."
 echo
 if [ -x "$NGINX" ]; then
   mkdir -p "$W/www" "$W/nginx-tmp"
