@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "diag.h"
+#include "finding.h"
 #include "hist.h"
 #include "outfile.h"
 #include "proc_record.h"
@@ -437,12 +438,37 @@ static int cmp_group(const void *x, const void *y)
     return strcmp(a->name, b->name);
 }
 
-static void finding(struct report_node *arr, const char *sev, const char *id, char *text)
+struct cpu_finding_text {
+    const char *id, *title, *meaning, *advice;
+};
+static const struct cpu_finding_text cpu_texts[] = {
+    {"cpu-steal", "CPU steal",
+     "The hypervisor ran other guests on this VM's CPUs: the JVM waited for a CPU it had been given.",
+     "Move to a host or instance type without CPU overcommit, or ask the provider about noisy neighbours."},
+    {"cpu-iowait", "I/O wait",
+     "CPUs sat idle waiting for disk or network I/O; a JVM that swaps or logs synchronously waits too.",
+     "Check swap use and the disks the JVM writes to (GC log, heap dumps, application logs)."},
+    {"cpu-spikes", "CPU spikes",
+     "Samples of this process over the spike threshold (--over).",
+     "See the spikes table for when; a thread view (top -H) or a thread dump names the busy threads."},
+    {"gc-cpu-share", "GC share of the JVM's CPU",
+     "The share of the JVM's CPU its GC threads used over the capture.",
+     "A high share means the collector works hard: read the GC log ('gclat gc') for the allocation rate "
+     "and heap headroom."},
+    {"jit-cpu-share", "JIT compiler CPU",
+     "The JIT compiler threads used a large share of the JVM's CPU, as during warm-up or deoptimisation storms.",
+     "Compare with a capture taken after warm-up; a share that stays high points at code being recompiled."},
+};
+
+static void finding(struct findings *fs, const char *sev, const char *id, char *text)
 {
-    struct report_node *o = rn_obj(arr, NULL);
-    rn_str(o, "severity", sev);
-    rn_str(o, "id", id);
-    rn_str(o, "finding", text);
+    const struct cpu_finding_text *t = NULL;
+    for (size_t i = 0; i < sizeof cpu_texts / sizeof *cpu_texts; i++)
+        if (!strcmp(cpu_texts[i].id, id))
+            t = &cpu_texts[i];
+    enum finding_severity sv = SEV_INFO;
+    finding_severity_parse(sev, &sv);
+    findings_add(fs, id, sv, t ? t->title : id, text, t ? t->meaning : NULL, t ? t->advice : NULL);
     free(text);
 }
 
@@ -532,7 +558,8 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
                         100.0 * (double)a->self_cpu_us / (double)a->self_wall_us, 3),
                  "sampler's own CPU (% of one core)");
     }
-    struct report_node *fnd = rn_flags(rn_title(rn_arr(root, "findings"), "Findings"), RF_TABLE | RF_WIDE);
+    struct findings fnds, *fnd = &fnds;
+    findings_init(fnd);
 
     if (a->mcpu_n || a->load[0].total) {
         struct report_node *m = rn_title(rn_obj(root, "machine"), "Machine");
@@ -704,6 +731,8 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
         }
         *csv = th;
     }
+    rn_move_after(root, finding_report(fnd, root, FINDING_STYLE_TABLE), in);
+    findings_fini(fnd);
     diag_report(d, root, "unparsed_lines");
     return root;
 }

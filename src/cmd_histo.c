@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "diag.h"
+#include "finding.h"
 #include "histo_live.h"
 #include "histo_parse.h"
 #include "histo_table.h"
@@ -74,12 +75,37 @@ static void on_row(const struct histo_row *r, void *ctx)
     histo_table_add(ctx, r);
 }
 
-static void finding(struct report_node *arr, const char *sev, const char *id, char *text)
+struct histo_finding_text {
+    const char *id, *title, *meaning, *advice;
+};
+static const struct histo_finding_text histo_texts[] = {
+    {"histo-total-mismatch", "Rows do not add up to the Total line",
+     "The class rows of this histogram add up to other figures than its Total line: the file was cut or "
+     "edited.", "Take the histogram again and keep the whole output."},
+    {"histo-classes-untracked", "Classes beyond --max-classes",
+     "Rows of classes beyond --max-classes are counted in the totals but not in the tables or the growth.",
+     "Raise --max-classes when a top table may miss a class."},
+    {"histo-liveness-mismatch", "Live and non-live histograms compared",
+     "One histogram counts live objects only (a full GC ran first), another counts unreachable ones too: "
+     "the difference is garbage, not growth.",
+     "Compare histograms taken the same way (jmap -histo:live with jmap -histo:live)."},
+    {"histo-liveness-unknown", "How a histogram was taken is unknown",
+     "The input does not say whether it counts live objects only, so the growth may include garbage.",
+     "Keep the command line (jmap -histo:live, jcmd GC.class_histogram) with the output."},
+    {"leak-suspect", "Class growing in every histogram",
+     "The class grew by more than --min-growth and in every histogram: something may retain its instances.",
+     "Take a heap dump and look at what holds the instances of this class (dominator tree, paths to GC roots)."},
+};
+
+static void finding(struct findings *fs, const char *sev, const char *id, char *text)
 {
-    struct report_node *o = rn_obj(arr, NULL);
-    rn_str(o, "severity", sev);
-    rn_str(o, "id", id);
-    rn_str(o, "finding", text);
+    const struct histo_finding_text *t = NULL;
+    for (size_t i = 0; i < sizeof histo_texts / sizeof *histo_texts; i++)
+        if (!strcmp(histo_texts[i].id, id))
+            t = &histo_texts[i];
+    enum finding_severity sv = SEV_INFO;
+    finding_severity_parse(sev, &sv);
+    findings_add(fs, id, sv, t ? t->title : id, text, t ? t->meaning : NULL, t ? t->advice : NULL);
     free(text);
 }
 
@@ -210,8 +236,8 @@ int cmd_histo(int argc, char **argv)
     rn_flags(rn_title(rn_int(in, "max_classes", max_classes), "max classes (--max-classes)"), capflags);
     rn_flags(rn_title(rn_int(in, "untracked_rows", (int64_t)untracked_rows), "rows of untracked classes"),
              capflags);
-    struct report_node *fnd = rn_flags(rn_title(rn_arr(root, "findings"), "Findings"),
-                                       RF_TABLE | RF_WIDE);
+    struct findings fnds, *fnd = &fnds;
+    findings_init(fnd);
     size_t lim = top > 0 ? (size_t)top : 0;
     size_t *ord = NULL;
     struct report_node *csv = NULL;
@@ -343,6 +369,8 @@ int cmd_histo(int argc, char **argv)
         free(ord);
         csv = gt;
     }
+    rn_move_after(root, finding_report(fnd, root, FINDING_STYLE_TABLE), in);
+    findings_fini(fnd);
     diag_report(&d, root, "unparsed_lines");
     common_render(&co, root, csv);
     ret = common_diag_status(&co, &d, ret);

@@ -262,6 +262,10 @@ void gc_analysis_lack_text(const struct gc_analysis *a, unsigned lack, char *buf
 void gc_analysis_report(const struct gc_analysis *a, const struct gc_parse_ctx *ctx,
                         const char *jvm_format, struct report_node *root);
 /* Findings (gc_findings.c): appends the "findings" array. */
+struct findings;
+/* The GC findings (docs/findings.md), appended to out (finding.h). */
+void gc_findings(const struct gc_analysis *a, struct findings *out);
+/* gc_findings() as the `findings` array under root. */
 void gc_findings_report(const struct gc_analysis *a, struct report_node *root);
 
 #endif

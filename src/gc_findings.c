@@ -5,6 +5,7 @@
  * people usually change. Thresholds come from struct gc_thresholds and are
  * documented in docs/findings.md.
  */
+#include "finding.h"
 #include "gc_analysis.h"
 #include "util.h"
 
@@ -12,20 +13,18 @@
 #include <stdio.h>
 #include <string.h>
 
-void gc_format_moment(int64_t t_ns, int64_t wall_ms, int32_t tz, char *buf, size_t n);
-
 #define NS_PER_MIN_F (60LL * 1000000000LL)
 
 struct finding_text {
     const char *id;
-    const char *severity;
+    enum finding_severity sev;
     const char *title;
     const char *meaning;
     const char *advice;
 };
 
 static const struct finding_text T_FULL = {
-    "full_gc", "warning", "Full (stop-the-world) collections",
+    "full_gc", SEV_WARNING, "Full (stop-the-world) collections",
     "The whole heap was collected with every application thread stopped; these are usually "
     "the longest pauses in the log.",
     NULL /* from the causes' classes: full_advice */};
@@ -44,102 +43,102 @@ static const char *const full_advice[GC_CAUSE__COUNT] = {
     [GC_CAUSE_EVAC_FAILURE] = "Evacuation failure: give the collector more headroom (-Xmx, reserve).",
 };
 static const struct finding_text T_CMF = {
-    "concurrent_mode_failure", "critical", "CMS concurrent mode failure",
+    "concurrent_mode_failure", SEV_CRITICAL, "CMS concurrent mode failure",
     "The old generation filled before CMS finished its concurrent cycle, so the JVM fell back to a "
     "single-threaded stop-the-world full collection (often seconds long).",
     "Start CMS cycles earlier (-XX:CMSInitiatingOccupancyFraction=60..70 with "
     "-XX:+UseCMSInitiatingOccupancyOnly), give the old generation more room, or move to G1/ZGC."};
 static const struct finding_text T_PROMO = {
-    "promotion_failed", "critical", "Promotion failed",
+    "promotion_failed", SEV_CRITICAL, "Promotion failed",
     "A young collection could not copy surviving objects into the old generation (full or "
     "fragmented), and had to fall back to a full collection.",
     "Enlarge the old generation, lower the promotion volume (bigger survivor spaces, "
     "-XX:MaxTenuringThreshold), or reduce fragmentation (CMS) by moving to G1."};
 static const struct finding_text T_TOSPACE = {
-    "to_space_exhausted", "critical", "G1 evacuation failure (to-space exhausted)",
+    "to_space_exhausted", SEV_CRITICAL, "G1 evacuation failure (to-space exhausted)",
     "G1 ran out of free regions to copy live objects into during a pause; the pause becomes long "
     "and is often followed by a full GC.",
     "Give G1 more headroom (-Xmx, -XX:G1ReservePercent), start marking earlier "
     "(-XX:InitiatingHeapOccupancyPercent), and look for humongous allocations."};
 static const struct finding_text T_STALL = {
-    "alloc_stalls", "critical", "Allocation stalls",
+    "alloc_stalls", SEV_CRITICAL, "Allocation stalls",
     "Application threads stopped and waited for the concurrent collector to free memory: for the "
     "stalled threads this is a pause, even though no stop-the-world pause is logged.",
     "Give ZGC/Shenandoah more heap headroom (-Xmx, -XX:SoftMaxHeapSize), more concurrent GC threads "
     "(-XX:ConcGCThreads), or lower the allocation rate; on JDK 21+ try generational ZGC."};
 static const struct finding_text T_DEGEN = {
-    "degenerated_gc", "critical", "Shenandoah degenerated / full collections",
+    "degenerated_gc", SEV_CRITICAL, "Shenandoah degenerated / full collections",
     "Shenandoah could not finish concurrently and completed the cycle with the application stopped.",
     "Give the heap more headroom, raise -XX:ShenandoahMinFreeThreshold, or lower the allocation rate."};
 static const struct finding_text T_OVER = {
-    "pauses_over_target", "warning", "Pauses over the target",
+    "pauses_over_target", SEV_WARNING, "Pauses over the target",
     "These pauses alone are longer than the latency target: every request in flight during one of "
     "them waits at least that long.",
     "See the pause kinds table for which collector phase is long; 'gclat impact' estimates how many "
     "requests these pauses pushed past a timeout."};
 static const struct finding_text T_SHARE = {
-    "gc_time_share", "warning", "High share of time in GC pauses",
+    "gc_time_share", SEV_WARNING, "High share of time in GC pauses",
     "More than the threshold share of wall time was spent with the application stopped for GC.",
     "The heap is likely too small for the allocation rate or live set: raise -Xmx, reduce "
     "allocation, or check for a leak (heap after GC rising)."};
 static const struct finding_text T_YOUNGLONG = {
-    "long_young_pauses", "warning", "Long young-generation pauses",
+    "long_young_pauses", SEV_WARNING, "Long young-generation pauses",
     "Young collections copy live objects; long ones mean a large young generation with many "
     "survivors, or slow copying (card scanning of a large old generation, swapping).",
     "Shrink the young generation (-Xmn / -XX:MaxGCPauseMillis for G1), reduce survivors "
     "(objects living just past one GC), or use a collector with concurrent copying (ZGC)."};
 static const struct finding_text T_FREQ = {
-    "frequent_young_gc", "warning", "Very frequent young collections",
+    "frequent_young_gc", SEV_WARNING, "Very frequent young collections",
     "The young generation fills in well under a second: every young GC is a short pause, and together "
     "they add up and disturb tail latency.",
     "Enlarge the young generation (-Xmn, or a larger heap for G1), and reduce the allocation rate "
     "(see the allocation rate and 'gclat histo' for what is allocated)."};
 static const struct finding_text T_LIVE = {
-    "live_set_rising", "warning", "Live set rising after full GCs",
+    "live_set_rising", SEV_WARNING, "Live set rising after full GCs",
     "The heap left after each full collection keeps growing: something retains more and more objects.",
     "Take two class histograms some time apart ('jmap -histo:live', 'gclat histo A B') or a heap "
     "dump to find what grows."};
 static const struct finding_text T_STARVED = {
-    "cpu_starved", "warning", "GC threads starved of CPU (real > user+sys)",
+    "cpu_starved", SEV_WARNING, "GC threads starved of CPU (real > user+sys)",
     "A parallel collector's pause took longer in wall time than the CPU its threads used: they were "
     "waiting for a CPU (container CPU throttling, too many GC threads for the cores, other load) or "
     "for memory (swapping).",
     "Check container CPU limits and throttling (cpu.stat nr_throttled), set -XX:ParallelGCThreads to "
     "the cores really available, and check swap and transparent huge pages."};
 static const struct finding_text T_SYS = {
-    "sys_over_user", "warning", "GC time spent in the kernel (sys > user)",
+    "sys_over_user", SEV_WARNING, "GC time spent in the kernel (sys > user)",
     "Collector threads spent more time in the kernel than in user code: page faults on a heap "
     "not yet touched, transparent huge page compaction, or swapping.",
     "Use -XX:+AlwaysPreTouch, check transparent huge pages (set to madvise), and check swap."};
 static const struct finding_text T_TTSP = {
-    "slow_time_to_safepoint", "warning", "Slow time to safepoint",
+    "slow_time_to_safepoint", SEV_WARNING, "Slow time to safepoint",
     "Threads took long to reach a safepoint (counted loops without safepoint polls, large array "
     "copies, page faults), so every stop, GC or not, lasts longer than the work it does.",
     "Look at which VM operation and when; -XX:+SafepointTimeout -XX:SafepointTimeoutDelay=N names "
     "the slow threads."};
 static const struct finding_text T_SAFEPOINT = {
-    "safepoint_time_over_gc", "warning", "Much stopped time beyond GC pauses",
+    "safepoint_time_over_gc", SEV_WARNING, "Much stopped time beyond GC pauses",
     "Total time the application was stopped at safepoints is well above the GC pause total: other VM "
     "operations (biased-lock revocation, deoptimization, thread dumps) or time to safepoint add pauses.",
     "Enable -Xlog:safepoint (JDK 9+) to see which operations; on JDK 8 -XX:+PrintSafepointStatistics."};
 static const struct finding_text T_HUMONGOUS = {
-    "humongous_allocations", "info", "Humongous allocations trigger collections",
+    "humongous_allocations", SEV_INFO, "Humongous allocations trigger collections",
     "Objects larger than half a G1 region go straight to the old generation and trigger collections.",
     "Raise -XX:G1HeapRegionSize so these objects are no longer humongous, or avoid allocating huge "
     "arrays (buffers, large collections) on the hot path."};
 static const struct finding_text T_META = {
-    "metaspace_gc", "info", "Collections triggered by Metaspace",
+    "metaspace_gc", SEV_INFO, "Collections triggered by Metaspace",
     "Class metadata reached its threshold and forced a (usually full) collection.",
     "Set -XX:MetaspaceSize to the steady-state metaspace use; if it keeps growing look for a "
     "class-loader leak (redeploys, dynamic proxies, scripting engines)."};
 static const struct finding_text T_SYSGC = {
-    "system_gc", "info", "Explicit System.gc() calls",
+    "system_gc", SEV_INFO, "Explicit System.gc() calls",
     "Code in the JVM called System.gc() (or Runtime.gc(), MemoryMXBean.gc(), RMI's distributed GC; "
     "on JDK 8 also jcmd GC.run) and asked for a full collection.",
     "Find the caller; -XX:+DisableExplicitGC or -XX:+ExplicitGCInvokesConcurrent (CMS/G1) stop the "
     "full pause; RMI: -Dsun.rmi.dgc.server.gcInterval."};
 static const struct finding_text T_DIAGGC = {
-    "diagnostic_gc", "info", "Collections run for a diagnostic tool",
+    "diagnostic_gc", SEV_INFO, "Collections run for a diagnostic tool",
     "Someone or something ran a diagnostic: a class histogram of live objects (jmap -histo:live, "
     "jcmd GC.class_histogram: Heap Inspection Initiated GC), a heap dump of live objects (jmap "
     "-dump:live, jcmd GC.heap_dump: Heap Dump Initiated GC), jcmd GC.run (Diagnostic Command), a JVMTI "
@@ -150,68 +149,51 @@ static const struct finding_text T_DIAGGC = {
     "Where a full pause is not acceptable, use jmap -histo without :live, jcmd GC.class_histogram -all, "
     "or heap dumps that include unreachable objects."};
 static const struct finding_text T_LACK_PAUSES = {
-    "log_lacks_pauses", "warning", "No pause lines in the log",
+    "log_lacks_pauses", SEV_WARNING, "No pause lines in the log",
     "The logging options that wrote this log leave out the stop-the-world pauses (ZGC logs them with the "
     "tags gc,phases, not at -Xlog:gc), so pause count, pause time, percentiles and throughput are unknown, "
     "not zero.",
     NULL};
 static const struct finding_text T_LACK_CPU = {
-    "log_lacks_gc_cpu", "info", "No GC CPU times in the log",
+    "log_lacks_gc_cpu", SEV_INFO, "No GC CPU times in the log",
     "No pause prints the CPU its collector threads used ([Times: user= sys= real=] or gc,cpu lines), so "
     "GC CPU and the CPU-starvation and kernel-time checks cannot run.",
     NULL};
 static const struct finding_text T_LACK_SAFEPOINTS = {
-    "log_lacks_safepoints", "info", "No safepoint lines in the log",
+    "log_lacks_safepoints", SEV_INFO, "No safepoint lines in the log",
     "Stopped time beyond the GC pauses (other VM operations, time to reach a safepoint) is invisible "
     "without safepoint lines, and so are slow time-to-safepoint stops.",
     NULL};
 
-static void moment(struct report_node *o, const char *key, int64_t t_ns, int64_t wall_ms, int32_t tz,
-                   const char *file, uint64_t line, double value_ms, bool with_value)
+static struct finding *add(struct findings *fs, const struct finding_text *t, const char *summary)
 {
-    struct report_node *m = rn_obj(o, key);
-    char buf[64];
-    gc_format_moment(t_ns, wall_ms, tz, buf, sizeof buf);
-    rn_str(m, "at", buf);
-    char loc[512];
-    snprintf(loc, sizeof loc, "%s:%llu", file ? file : "?", (unsigned long long)line);
-    rn_str(m, "where", loc);
-    if (with_value)
-        rn_num(m, "value_ms", value_ms, 3);
+    return findings_add(fs, t->id, t->sev, t->title, summary, t->meaning, t->advice);
 }
 
-static struct report_node *add(struct report_node *arr, const struct finding_text *t, const char *summary)
+static void occ_where(struct finding *f, const struct gc_occurrence *o, bool value)
 {
-    struct report_node *f = rn_obj(arr, NULL);
-    rn_str(f, "id", t->id);
-    rn_str(f, "severity", t->severity);
-    rn_str(f, "title", t->title);
-    rn_str(f, "summary", summary);
-    return f;
-}
-
-static void texts(struct report_node *f, const struct finding_text *t)
-{
-    rn_str(f, "meaning", t->meaning);
-    rn_str(f, "advice", t->advice);
+    f->first = (struct finding_where){.set = true, .file = o->first_file, .line = o->first_line,
+                                      .t_ns = o->first_t_ns, .wall_ms = o->first_wall_ms, .tz_min = o->tz_min};
+    f->worst = (struct finding_where){.set = true, .file = o->worst_file, .line = o->worst_line,
+                                      .t_ns = o->worst_t_ns, .wall_ms = o->worst_wall_ms, .tz_min = o->tz_min,
+                                      .has_value = value, .value_ms = (double)o->worst_ns / 1e6};
 }
 
 /* A log_lacks_* finding: the option that adds the lines is its advice. */
-static void lack_finding(struct report_node *arr, const struct gc_analysis *a, const struct finding_text *t,
+static void lack_finding(struct findings *fs, const struct gc_analysis *a, const struct finding_text *t,
                          unsigned lack, const char *summary)
 {
     const char *opt = gc_analysis_lack_option(a, lack);
     if (!opt)
         return; /* nothing would add the lines: the figures say "not in log" */
-    struct report_node *f = add(arr, t, summary);
-    rn_str(f, "option", opt);
-    rn_str(f, "meaning", t->meaning);
+    struct finding *f = add(fs, t, summary);
+    rn_str(finding_extra(f), "option", opt);
     char adv[256];
     snprintf(adv, sizeof adv, "Add %s to the JVM's logging options.", opt);
-    rn_str(f, "advice", adv);
+    finding_set_advice(f, adv);
 }
 
-static void occ_finding(struct report_node *arr, const struct finding_text *t,
+static void occ_finding(struct findings *fs, const struct finding_text *t,
                         const struct gc_occurrence *o, const char *what, bool value)
 {
     if (!o->count)
@@ -222,16 +204,13 @@ static void occ_finding(struct report_node *arr, const struct finding_text *t,
                  (double)o->worst_ns / 1e6);
     else
         snprintf(s, sizeof s, "%llu %s", (unsigned long long)o->count, what);
-    struct report_node *f = add(arr, t, s);
-    rn_int(f, "count", (int64_t)o->count);
-    moment(f, "first", o->first_t_ns, o->first_wall_ms, o->tz_min, o->first_file, o->first_line, 0, false);
-    moment(f, "worst", o->worst_t_ns, o->worst_wall_ms, o->tz_min, o->worst_file, o->worst_line,
-           (double)o->worst_ns / 1e6, value);
-    texts(f, t);
+    struct finding *f = add(fs, t, s);
+    finding_set_count(f, o->count);
+    occ_where(f, o, value);
 }
 
 /* Full GCs: the summary splits them by cause class, the advice follows the classes. */
-static void full_finding(struct report_node *arr, const struct gc_analysis *a)
+static void full_finding(struct findings *fs, const struct gc_analysis *a)
 {
     const struct gc_occurrence *o = &a->full;
     if (!o->count)
@@ -254,17 +233,14 @@ static void full_finding(struct report_node *arr, const struct gc_analysis *a)
     }
     if (!al)
         snprintf(adv, sizeof adv, "See the causes table for what triggered them.");
-    struct report_node *f = add(arr, &T_FULL, s);
-    rn_int(f, "count", (int64_t)o->count);
-    struct report_node *bc = rn_flags(rn_obj(f, "by_class"), RF_NOTEXT);
+    struct finding *f = add(fs, &T_FULL, s);
+    finding_set_count(f, o->count);
+    finding_set_advice(f, adv);
+    struct report_node *bc = rn_flags(rn_obj(finding_extra(f), "by_class"), RF_NOTEXT);
     for (int c = 0; c < GC_CAUSE__COUNT; c++)
         if (a->full_by_class[c])
             rn_int(bc, gc_cause_class_name((enum gc_cause_class)c), (int64_t)a->full_by_class[c]);
-    moment(f, "first", o->first_t_ns, o->first_wall_ms, o->tz_min, o->first_file, o->first_line, 0, false);
-    moment(f, "worst", o->worst_t_ns, o->worst_wall_ms, o->tz_min, o->worst_file, o->worst_line,
-           (double)o->worst_ns / 1e6, true);
-    rn_str(f, "meaning", T_FULL.meaning);
-    rn_str(f, "advice", adv);
+    occ_where(f, o, true);
 }
 
 /*
@@ -273,97 +249,88 @@ static void full_finding(struct report_node *arr, const struct gc_analysis *a)
  * (frequency.per_min_max); a log shorter than a minute is itself such a
  * window; else the busiest minute, partial first and last ones included.
  */
-static void frequency_finding(struct report_node *arr, const struct gc_analysis *a)
+static void frequency_finding(struct findings *fs, const struct gc_analysis *a)
 {
     double mean;
     uint64_t max;
     char s[256];
-    struct report_node *f;
+    struct finding *f;
     if (gc_analysis_young_per_min(a, &mean, &max)) {
         if ((double)max <= a->th.max_young_per_min)
             return;
         snprintf(s, sizeof s, "up to %llu young collections in one minute, %.1f a minute on average over %llu "
                  "whole minutes (threshold %.0f)",
                  (unsigned long long)max, mean, (unsigned long long)a->freq.full_minutes, a->th.max_young_per_min);
-        f = add(arr, &T_FREQ, s);
-        rn_int(f, "max_per_min", (int64_t)max);
-        rn_num(f, "mean_per_min", mean, 2);
+        f = add(fs, &T_FREQ, s);
+        rn_int(finding_extra(f), "max_per_min", (int64_t)max);
+        rn_num(finding_extra(f), "mean_per_min", mean, 2);
     } else if (a->span_ns > 0 && a->span_ns <= NS_PER_MIN_F) {
         uint64_t n = a->young_h.total;
         if ((double)n <= a->th.max_young_per_min)
             return;
         snprintf(s, sizeof s, "%llu young collections in %.1f s, the whole log (threshold %.0f a minute)",
                  (unsigned long long)n, (double)a->span_ns / 1e9, a->th.max_young_per_min);
-        f = add(arr, &T_FREQ, s);
-        rn_int(f, "max_per_min", (int64_t)n);
+        f = add(fs, &T_FREQ, s);
+        rn_int(finding_extra(f), "max_per_min", (int64_t)n);
     } else {
         if ((double)a->freq.max_any <= a->th.max_young_per_min)
             return;
         snprintf(s, sizeof s, "up to %llu young collections in one calendar minute (threshold %.0f)",
                  (unsigned long long)a->freq.max_any, a->th.max_young_per_min);
-        f = add(arr, &T_FREQ, s);
-        rn_int(f, "max_per_min", (int64_t)a->freq.max_any);
+        f = add(fs, &T_FREQ, s);
+        rn_int(finding_extra(f), "max_per_min", (int64_t)a->freq.max_any);
     }
-    texts(f, &T_FREQ);
 }
 
-static void lack_findings(struct report_node *arr, const struct gc_analysis *a, unsigned lacks, bool first)
+static void lack_findings(struct findings *fs, const struct gc_analysis *a, unsigned lacks, bool first)
 {
     char s[256];
     if (first) {
         if (lacks & GC_LACKS_PAUSES) {
             snprintf(s, sizeof s, "%llu collections, no pause: pause count, pause time and throughput unknown",
                      (unsigned long long)gc_analysis_collections(a));
-            lack_finding(arr, a, &T_LACK_PAUSES, GC_LACKS_PAUSES, s);
+            lack_finding(fs, a, &T_LACK_PAUSES, GC_LACKS_PAUSES, s);
         }
         return;
     }
     if (lacks & GC_LACKS_CPU) {
         snprintf(s, sizeof s, "%llu pauses, none with CPU times", (unsigned long long)a->pause_count);
-        lack_finding(arr, a, &T_LACK_CPU, GC_LACKS_CPU, s);
+        lack_finding(fs, a, &T_LACK_CPU, GC_LACKS_CPU, s);
     }
     if (lacks & GC_LACKS_SAFEPOINTS)
-        lack_finding(arr, a, &T_LACK_SAFEPOINTS, GC_LACKS_SAFEPOINTS,
+        lack_finding(fs, a, &T_LACK_SAFEPOINTS, GC_LACKS_SAFEPOINTS,
                      "stopped time beyond GC pauses and time to safepoint unknown");
 }
 
-void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
+void gc_findings(const struct gc_analysis *a, struct findings *fs)
 {
-    struct report_node *arr = rn_arr(root, "findings");
-    rn_title(arr, "Findings");
-    rn_flags(arr, RF_FINDINGS);
     char s[256];
     unsigned lacks = gc_analysis_lacks(a);
-    lack_findings(arr, a, lacks, true);
-    occ_finding(arr, &T_CMF, &a->cmf, "concurrent mode failures", true);
-    occ_finding(arr, &T_PROMO, &a->promo_failed, "promotion failures", true);
-    occ_finding(arr, &T_TOSPACE, &a->to_space, "evacuation failures", true);
+    lack_findings(fs, a, lacks, true);
+    occ_finding(fs, &T_CMF, &a->cmf, "concurrent mode failures", true);
+    occ_finding(fs, &T_PROMO, &a->promo_failed, "promotion failures", true);
+    occ_finding(fs, &T_TOSPACE, &a->to_space, "evacuation failures", true);
     if (a->stall_count) {
         snprintf(s, sizeof s, "%llu stalls, %.3f ms in total, worst %.3f ms, %zu threads",
                  (unsigned long long)a->stall_count, (double)a->stall_total_ns / 1e6,
                  (double)a->stall_max_ns / 1e6, a->stall_threads.n);
-        struct report_node *f = add(arr, &T_STALL, s);
-        const struct gc_occurrence *o = &a->stall_occ;
-        rn_int(f, "count", (int64_t)a->stall_count);
-        moment(f, "first", o->first_t_ns, o->first_wall_ms, o->tz_min, o->first_file, o->first_line, 0, false);
-        moment(f, "worst", o->worst_t_ns, o->worst_wall_ms, o->tz_min, o->worst_file, o->worst_line,
-               (double)o->worst_ns / 1e6, true);
-        texts(f, &T_STALL);
+        struct finding *f = add(fs, &T_STALL, s);
+        finding_set_count(f, a->stall_count);
+        occ_where(f, &a->stall_occ, true);
     }
-    occ_finding(arr, &T_DEGEN, &a->degenerated, "degenerated collections", true);
-    full_finding(arr, a);
+    occ_finding(fs, &T_DEGEN, &a->degenerated, "degenerated collections", true);
+    full_finding(fs, a);
     if (a->over_target.count) {
         char what[96];
         snprintf(what, sizeof what, "pauses over %.0f ms", (double)a->th.pause_target_ns / 1e6);
-        occ_finding(arr, &T_OVER, &a->over_target, what, true);
+        occ_finding(fs, &T_OVER, &a->over_target, what, true);
     }
     double tp = gc_analysis_throughput_pct(a);
     if (isfinite(tp) && 100.0 - tp > a->th.max_gc_share_pct) {
         snprintf(s, sizeof s, "%.2f%% of wall time in GC pauses (threshold %.1f%%)", 100.0 - tp,
                  a->th.max_gc_share_pct);
-        struct report_node *f = add(arr, &T_SHARE, s);
-        rn_num(f, "gc_share_pct", 100.0 - tp, 3);
-        texts(f, &T_SHARE);
+        struct finding *f = add(fs, &T_SHARE, s);
+        rn_num(finding_extra(f), "gc_share_pct", 100.0 - tp, 3);
     }
     if (a->young_h.total >= 5) {
         int64_t p90 = hist_percentile(&a->young_h, 90);
@@ -374,13 +341,12 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
             else
                 snprintf(s, sizeof s, "young pauses P90 %.1f ms (limit %.0f ms)", (double)p90 / 1e6,
                          (double)a->th.young_pause_limit_ns / 1e6);
-            struct report_node *f = add(arr, &T_YOUNGLONG, s);
-            rn_num(f, "young_p90_ms", (double)p90 / 1e6, 3);
-            rn_num(f, "young_mean_ms", hist_mean(&a->young_h) / 1e6, 3);
-            texts(f, &T_YOUNGLONG);
+            struct finding *f = add(fs, &T_YOUNGLONG, s);
+            rn_num(finding_extra(f), "young_p90_ms", (double)p90 / 1e6, 3);
+            rn_num(finding_extra(f), "young_mean_ms", hist_mean(&a->young_h) / 1e6, 3);
         }
     }
-    frequency_finding(arr, a);
+    frequency_finding(fs, a);
     if (a->full_after_n >= 3 && a->full_after_last_kb > a->full_after_first_kb * 11 / 10) {
         double n = (double)a->full_after_n;
         double den = n * a->fa_sum_tt - a->fa_sum_t * a->fa_sum_t;
@@ -389,25 +355,32 @@ void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
             snprintf(s, sizeof s, "heap after full GC rose from %.1f MB to %.1f MB over %llu full GCs (%.1f MB/h)",
                      (double)a->full_after_first_kb / 1024.0, (double)a->full_after_last_kb / 1024.0,
                      (unsigned long long)a->full_after_n, slope / 1024.0);
-            struct report_node *f = add(arr, &T_LIVE, s);
-            rn_num(f, "trend_mb_per_hour", slope / 1024.0, 3);
-            texts(f, &T_LIVE);
+            struct finding *f = add(fs, &T_LIVE, s);
+            rn_num(finding_extra(f), "trend_mb_per_hour", slope / 1024.0, 3);
         }
     }
-    occ_finding(arr, &T_STARVED, &a->cpu_starved, "pauses with real > user+sys (real >= 50 ms)", true);
-    occ_finding(arr, &T_SYS, &a->sys_over_user, "pauses with sys > user", true);
-    occ_finding(arr, &T_TTSP, &a->sp_slow_ttsp, "safepoints slow to reach", true);
+    occ_finding(fs, &T_STARVED, &a->cpu_starved, "pauses with real > user+sys (real >= 50 ms)", true);
+    occ_finding(fs, &T_SYS, &a->sys_over_user, "pauses with sys > user", true);
+    occ_finding(fs, &T_TTSP, &a->sp_slow_ttsp, "safepoints slow to reach", true);
     if (a->sp_count && a->pause_count &&
         (double)a->sp_total_ns > a->th.safepoint_ratio * (double)a->pause_total_ns &&
         a->span_ns > 0 && (double)(a->sp_total_ns - a->pause_total_ns) > 0.01 * (double)a->span_ns) {
         snprintf(s, sizeof s, "%.3f ms stopped at safepoints vs %.3f ms of GC pauses",
                  (double)a->sp_total_ns / 1e6, (double)a->pause_total_ns / 1e6);
-        struct report_node *f = add(arr, &T_SAFEPOINT, s);
-        texts(f, &T_SAFEPOINT);
+        add(fs, &T_SAFEPOINT, s);
     }
-    occ_finding(arr, &T_HUMONGOUS, &a->humongous, "humongous-allocation collections", false);
-    occ_finding(arr, &T_META, &a->metaspace, "metaspace-triggered collections", false);
-    occ_finding(arr, &T_SYSGC, &a->sysgc, "System.gc() collections", false);
-    occ_finding(arr, &T_DIAGGC, &a->diag_gc, "collections run for a diagnostic tool", false);
-    lack_findings(arr, a, lacks, false);
+    occ_finding(fs, &T_HUMONGOUS, &a->humongous, "humongous-allocation collections", false);
+    occ_finding(fs, &T_META, &a->metaspace, "metaspace-triggered collections", false);
+    occ_finding(fs, &T_SYSGC, &a->sysgc, "System.gc() collections", false);
+    occ_finding(fs, &T_DIAGGC, &a->diag_gc, "collections run for a diagnostic tool", false);
+    lack_findings(fs, a, lacks, false);
+}
+
+void gc_findings_report(const struct gc_analysis *a, struct report_node *root)
+{
+    struct findings fs;
+    findings_init(&fs);
+    gc_findings(a, &fs);
+    finding_report(&fs, root, FINDING_STYLE_DETAIL);
+    findings_fini(&fs);
 }

@@ -9,6 +9,7 @@
  * is deterministic. `limit` caps rows of each table (0 = all); the JSON keeps
  * the full thread lists of the rows it shows.
  */
+#include "finding.h"
 #include "td.h"
 #include "td_time.h"
 #include "report.h"
@@ -17,6 +18,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The threads findings (docs/findings.md); the text is the summary. */
+enum td_fid { TDF_DEADLOCK, TDF_BLOCKER, TDF_TOP_GAP, TDF_BUSIEST, TDF_STUCK, TDF_NOT_A_DUMP, TDF_SAME_STACK };
+static const struct {
+    const char *id;
+    enum finding_severity sev;
+    const char *title, *meaning, *advice;
+} td_texts[] = {
+    [TDF_DEADLOCK] = {"deadlock", SEV_CRITICAL, "Java-level deadlock",
+                      "These threads each hold a lock another of them waits for: none of them can go on, "
+                      "ever.", "Take the locks in one global order, or use tryLock with a timeout."},
+    [TDF_BLOCKER] = {"lock-blocker", SEV_WARNING, "A thread blocks others",
+                     "Other threads wait for a lock this thread holds.",
+                     "See what the holder does in its stack: I/O or a long computation under a lock."},
+    [TDF_TOP_GAP] = {"top-dump-gap", SEV_WARNING, "top snapshot and dump far apart",
+                     "The CPU figures and the stacks were taken at different moments.",
+                     "Take the top -H snapshot and the dump within a few seconds of each other."},
+    [TDF_BUSIEST] = {"busiest-thread", SEV_INFO, "Busiest thread by top -H",
+                     "The thread that used the most CPU in the top snapshot, and where it was.", NULL},
+    [TDF_STUCK] = {"stuck-threads", SEV_WARNING, "Threads stuck on the same stack",
+                   "These threads showed the same stack in every dump: they made no progress between them.",
+                   "Look at the top frames: a lock, a remote call without a timeout, or a busy loop."},
+    [TDF_NOT_A_DUMP] = {"not-a-dump", SEV_INFO, "Input that is not a thread dump",
+                        "Part of the input is another kind of output (a class histogram, ...).", NULL},
+    [TDF_SAME_STACK] = {"identical-stacks", SEV_INFO, "Largest group of identical stacks",
+                        "Many threads with the same stack are usually a pool waiting for work, or all "
+                        "waiting for the same thing.", NULL},
+};
+
+static void td_finding(struct findings *fs, enum td_fid k, const char *text)
+{
+    findings_add(fs, td_texts[k].id, td_texts[k].sev, td_texts[k].title, text, td_texts[k].meaning,
+                 td_texts[k].advice);
+}
 
 static size_t cap_rows(const struct td_opts *o, size_t n)
 {
@@ -490,7 +525,7 @@ static char *lock_desc(const struct td_lockinfo *L)
 }
 
 static void section_locks(const struct td_set *s, const struct td_opts *o, size_t di,
-                          struct report_node *root, struct report_node *findings)
+                          struct report_node *root, struct findings *findings)
 {
     const struct td_dump *d = &s->d[di];
     struct td_locks g;
@@ -519,9 +554,9 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
             len += (size_t)sprintf(chain + len, "%s%s", k ? " -> " : "", nm);
         }
         rn_str(r, "cycle", chain);
-        struct report_node *fnd = rn_obj(findings, NULL);
+        
         char *f = xasprintf("deadlock (%s): %s", kind, chain);
-        rn_str(fnd, "finding", f);
+        td_finding(findings, TDF_DEADLOCK, f);
         free(f);
         free(chain);
         names_array(s, r, "threads", y->threads, y->n);
@@ -626,7 +661,7 @@ static void section_locks(const struct td_set *s, const struct td_opts *o, size_
             char *f = xasprintf("%s (%s, in %s) blocks %zu threads%s%s", t->name, t->state,
                                 *top_app(o, t) ? top_app(o, t) : top_frame(t), b[i].total,
                                 cls ? " on " : "", cls ? cls : "");
-            rn_str(rn_obj(findings, NULL), "finding", f);
+            td_finding(findings, TDF_BLOCKER, f);
             free(f);
         }
     }
@@ -723,7 +758,7 @@ static void section_cpu(const struct td_set *s, const struct td_opts *o, size_t 
 }
 
 static void section_top(const struct td_set *s, const struct td_opts *o, size_t di,
-                        struct report_node *root, struct report_node *findings)
+                        struct report_node *root, struct findings *findings)
 {
     const struct td_top *top = o->top;
     const struct td_dump *d = &s->d[di];
@@ -742,7 +777,7 @@ static void section_top(const struct td_set *s, const struct td_opts *o, size_t 
                 char *f = xasprintf("the top snapshot (%s) and the dump (%s) are %d s apart: "
                                     "CPU and stacks may not describe the same moment",
                                     top->last_time, d->timestamp, gap);
-                rn_str(rn_obj(findings, NULL), "finding", f);
+                td_finding(findings, TDF_TOP_GAP, f);
                 free(f);
             }
         } else {
@@ -855,7 +890,7 @@ static void section_top(const struct td_set *s, const struct td_opts *o, size_t 
             char *f = xasprintf("busiest thread by top -H: %s (tid %lld, %.1f%% CPU) in %s", t->name,
                                 (long long)row->tid, row->cpu_pct,
                                 *top_app(o, t) ? top_app(o, t) : top_frame(t));
-            rn_str(rn_obj(findings, NULL), "finding", f);
+            td_finding(findings, TDF_BUSIEST, f);
             free(f);
         }
         shown++;
@@ -875,7 +910,7 @@ static int stuck_rank(const struct td_thread *t)
 }
 
 static void section_multi(const struct td_set *s, const struct td_opts *o, struct report_node *root,
-                          struct report_node *findings)
+                          struct findings *findings)
 {
     const struct td_dump *d0 = &s->d[0], *dl = &s->d[s->nd - 1];
     struct report_node *obj = rn_title(rn_obj(root, "across_dumps"), "Across dumps (first vs. last, same process)");
@@ -935,7 +970,7 @@ static void section_multi(const struct td_set *s, const struct td_opts *o, struc
     if (sr + sb) {
         char *f = xasprintf("%zu threads RUNNABLE and %zu BLOCKED with the same stack in all %zu dumps", sr, sb,
                             s->nd);
-        rn_str(rn_obj(findings, NULL), "finding", f);
+        td_finding(findings, TDF_STUCK, f);
         free(f);
     }
     struct report_node *a = rn_flags(rn_title(rn_arr(obj, "stuck_threads"), "stuck threads (RUNNABLE, then BLOCKED, then native waits)"),
@@ -1020,7 +1055,7 @@ static void section_multi(const struct td_set *s, const struct td_opts *o, struc
 
 /* Blocks of the input that are another kind of input (a class histogram after the dump). */
 static void section_blocks(const struct td_set *s, struct report_node *root,
-                           struct report_node *findings)
+                           struct findings *findings)
 {
     if (!s->nblocks)
         return;
@@ -1039,7 +1074,7 @@ static void section_blocks(const struct td_set *s, struct report_node *root,
         char *f = xasprintf("%s:%llu: %llu lines are a %s, not a thread dump (%s %s reads it)",
                             b->file, (unsigned long long)b->line, (unsigned long long)b->lines,
                             b->kind, b->reader, b->file);
-        rn_str(rn_obj(findings, NULL), "finding", f);
+        td_finding(findings, TDF_NOT_A_DUMP, f);
         free(f);
     }
 }
@@ -1047,7 +1082,9 @@ static void section_blocks(const struct td_set *s, struct report_node *root,
 void td_report(const struct td_set *s, const struct td_opts *o, struct report_node *root)
 {
     size_t di = o->dump > 0 ? (size_t)o->dump - 1 : s->nd - 1;
-    struct report_node *findings = rn_flags(rn_title(rn_arr(root, "findings"), "Findings"), RF_TABLE | RF_WIDE);
+    struct findings fnds, *findings = &fnds;
+    findings_init(findings);
+    struct report_node *before = root->last; /* findings come first, as they always have */
     section_input(s, di, root);
     section_states(s, di, root);
     section_locks(s, o, di, root, findings);
@@ -1061,7 +1098,7 @@ void td_report(const struct td_set *s, const struct td_opts *o, struct report_no
             char *ps = pool_summary(s, g[0].idx, g[0].n, 3);
             char *f = xasprintf("largest identical stack: %zu threads (%s) in %s", g[0].n, ps,
                                 *top_app(o, t) ? top_app(o, t) : top_frame(t));
-            rn_str(rn_obj(findings, NULL), "finding", f);
+            td_finding(findings, TDF_SAME_STACK, f);
             free(f);
             free(ps);
         }
@@ -1076,6 +1113,8 @@ void td_report(const struct td_set *s, const struct td_opts *o, struct report_no
     if (s->nd > 1)
         section_multi(s, o, root, findings);
     section_blocks(s, root, findings);
+    rn_move_after(root, finding_report(findings, root, FINDING_STYLE_TEXT), before);
+    findings_fini(findings);
     diag_report(&s->diag, root, "unparsed_lines");
 }
 
