@@ -71,6 +71,8 @@ const char cmd_threads_help[] =
     "Common options:\n"
     "  --json                machine-readable JSON\n"
     "  -o, --output FILE     write the report to FILE instead of standard output\n"
+    "  --full                the whole text report (default: a verdict line, the figures\n"
+    "                        that carry it and the findings, one line each)\n"
     "  --strict              exit 2 if any input line was not understood\n"
     "  -q, --quiet           no progress line and no warnings on stderr\n"
     "  -h, --help            this help\n"

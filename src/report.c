@@ -165,3 +165,19 @@ void rn_move_after(struct report_node *parent, struct report_node *child, struct
     if (!child->next)
         parent->last = child;
 }
+
+struct report_node *rn_verdict(struct report_node *root, const char *text)
+{
+    struct report_node *v = rn_flags(rn_str(root, "verdict", text), RF_VERDICT | RF_NOJSON);
+    rn_move_after(root, v, NULL);
+    return v;
+}
+
+void rn_flag_keys(struct report_node *obj, const char *const *keys, unsigned flags)
+{
+    for (; *keys; keys++) {
+        struct report_node *n = rn_get(obj, *keys);
+        if (n)
+            rn_flags(n, flags);
+    }
+}
