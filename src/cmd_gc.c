@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "gc_analysis.h"
 #include "gc_read.h"
+#include "gc_screen.h"
 #include "render.h"
 #include "timeparse.h"
 #include "util.h"
@@ -159,6 +160,7 @@ int cmd_gc(int argc, char **argv)
     char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int nfiles = 0;
     bool only_files = false;
+    bool over_given = false;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -175,6 +177,7 @@ int cmd_gc(int argc, char **argv)
             for (int k = 0; k < n; k++)
                 th.over_ns[k] *= 1000;
             th.n_over = n;
+            over_given = true;
         } else if (opt_is(a, "--by")) {
             const char *v = opt_value(argc, argv, &i);
             if (strcmp(v, "day") == 0)
@@ -257,6 +260,8 @@ int cmd_gc(int argc, char **argv)
         rn_int(in, "events", (int64_t)run->events);
         rn_title(rn_int(in, "info_lines", (int64_t)run->ctx.lines_info), "recognised, not modelled");
         diag_report(&diag, root, "unparsed_lines");
+        if (co.out == OUT_TEXT)
+            gc_screen(&run->a, root, over_given);
         if (co.out == OUT_JSON)
             render_json(out, root);
         else

@@ -12,6 +12,7 @@
 #define GCLAT_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum rn_kind { RN_NULL, RN_BOOL, RN_INT, RN_NUM, RN_STR, RN_OBJ, RN_ARR };
@@ -69,6 +70,11 @@ struct report_node *rn_flags(struct report_node *n, unsigned flags);
  * put first in root, so JSON stays what it was.
  */
 struct report_node *rn_verdict(struct report_node *root, const char *text);
+/*
+ * What a findings array holds, for a verdict: "1 critical, 2 warnings, 1 info"
+ * by "severity" (rows without one count as "findings"), "no findings" if empty.
+ */
+void rn_findings_tally(const struct report_node *findings, char *buf, size_t len);
 /* Flag the children of obj named in keys (NULL-terminated); missing keys are skipped. */
 void rn_flag_keys(struct report_node *obj, const char *const *keys, unsigned flags);
 
