@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "hdr_codec.h"
 #include "lat.h"
+#include "lat_screen.h"
 #include "report.h"
 #include "timeparse.h"
 #include "util.h"
@@ -641,6 +642,8 @@ int cmd_lat(int argc, char **argv)
             }
             total.diag.lines_read = total.lines;
             diag_report(&total.diag, top, "unparsed_lines");
+            if (co.out == OUT_TEXT)
+                lat_screen(root, top, &c, res, ncol, names, by, out_ns);
             if (co.out == OUT_JSON)
                 render_json(out, root);
             else

@@ -32,6 +32,8 @@ static bool hidden(const struct report_node *n, struct tx *t)
 {
     if (n->flags & (RF_NOTEXT | RF_VERDICT))
         return true;
+    if ((n->flags & RF_BRIEF) && t->o->full)
+        return true;
     if ((n->flags & RF_DETAIL) && !t->o->full) {
         t->hid_detail = true;
         return true;

@@ -31,6 +31,7 @@ enum {
      */
     RF_DETAIL = 1u << 5,  /* text only with --full */
     RF_VERDICT = 1u << 6, /* string child of the root: printed first, as one bare line */
+    RF_BRIEF = 1u << 7,   /* text only without --full: a compact stand-in for detail */
 };
 
 struct report_node {

@@ -44,6 +44,7 @@ static struct report_node *tree(void)
     rn_flags(rn_int(s, "hidden_count", 8), RF_DETAIL);
     struct report_node *d = rn_flags(rn_title(rn_obj(root, "detail"), "Detail section"), RF_DETAIL);
     rn_int(d, "x", 1);
+    rn_flags(rn_int(root, "brief_only", 9), RF_BRIEF | RF_NOJSON);
     struct report_node *fa = rn_flags(rn_title(rn_arr(root, "findings"), "Findings"), RF_FINDINGS);
     struct report_node *f1 = rn_obj(fa, NULL);
     rn_str(f1, "id", "a");
@@ -78,13 +79,14 @@ static void test_default_screen(void)
     /* the verdict is the first line, escaped */
     CHECK(strncmp(b, "The verdict: 7 things \\x1b[2J\n\n", 31) == 0);
     CHECK(strstr(b, "count: 7") != NULL);
+    CHECK(strstr(b, "brief_only: 9") != NULL);
     CHECK(strstr(b, "hidden_count") == NULL);
     CHECK(strstr(b, "Detail section") == NULL);
     CHECK(strstr(b, "  [warning] First finding: 3 things (first gc.log:10, worst gc.log:20)\n") != NULL);
     CHECK(strstr(b, "  [info] Second: once (at gc.log:5)\n") != NULL);
     CHECK(strstr(b, "meaning") == NULL && strstr(b, "advice") == NULL);
     CHECK(strstr(b, "More: --full for the whole report, --explain for what each finding means") != NULL);
-    CHECK_EQ_INT(lines(b), 10);
+    CHECK_EQ_INT(lines(b), 11);
     free(b);
     rn_free(root);
 }
@@ -108,6 +110,7 @@ static void test_full(void)
     char *b = text(root, true, false);
     CHECK(strncmp(b, "The verdict", 11) == 0);
     CHECK(strstr(b, "hidden_count: 8") != NULL);
+    CHECK(strstr(b, "brief_only") == NULL);
     CHECK(strstr(b, "Detail section\n  x: 1\n") != NULL);
     /* the long form, as before the first screen existed */
     CHECK(strstr(b, "  [warning] First finding: 3 things\n    first:   uptime 1.000s (gc.log:10)\n"
