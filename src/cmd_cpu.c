@@ -11,6 +11,7 @@
  * the thread total by construction (the tests check it anyway).
  */
 #include "cli.h"
+#include "cpu_screen.h"
 #include "commands.h"
 #include "diag.h"
 #include "hist.h"
@@ -992,6 +993,8 @@ int cmd_cpu(int argc, char **argv)
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
         if (a.names)
             thread_dump_join(&a, so.thread_dump, root, co.quiet);
+        if (co.out == OUT_TEXT)
+            cpu_screen(root);
         common_render(&co, root, csv);
         rn_free(root);
         ret = common_diag_status(&co, &d, ret);
