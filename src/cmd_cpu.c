@@ -66,6 +66,9 @@ const char cmd_cpu_help[] =
     "  --top N             threads listed in the thread table (default 20; 0 = all)\n"
     "  --gc-share-warn PCT finding when GC threads use at least PCT of the JVM's CPU\n"
     "                      (default 10%)\n"
+    "  --cpus N            CPUs of the host the capture came from (top -b prints them\n"
+    "                      only with per-CPU lines); the host-saturated finding compares\n"
+    "                      the load average with it\n"
     "\n"
     "--csv writes the per-thread table when threads were seen, else the per-process table.\n"
     "\n"
@@ -129,6 +132,25 @@ struct spike {
     int64_t cpu_x100;
 };
 
+/* One sample of the host, as evidence: when and where it was read. */
+struct sample_ref {
+    bool set;
+    uint64_t idx; /* frame number, for "which came first" */
+    double value;
+    char when[32];
+    char where[300]; /* file:line of the frame's "top -" line */
+};
+
+/* Samples past one of the saturation limits (docs/cpu.md, host-saturated). */
+struct sat_cond {
+    uint64_t n;
+    struct sample_ref first, worst;
+};
+
+#define SAT_IDLE_PCT 5.0    /* mean idle below: the CPUs have nothing left */
+#define SAT_LOAD_PER_CPU 2  /* 1-min load above this many runnable tasks per CPU ... */
+#define SAT_STEAL_PCT 10.0  /* mean steal above: the hypervisor takes a tenth */
+
 struct agg {
     /* options */
     int64_t *pids;
@@ -140,6 +162,7 @@ struct agg {
     int top_n;
     double gc_warn_pct;
     const struct td_names *names; /* --thread-dump with FILEs: full names by TID */
+    int64_t cpus_opt;             /* --cpus: CPUs of the host the capture came from (0: not given) */
     int64_t named_threads;        /* thread rows named from it */
     /* input */
     uint64_t frames, thread_frames, record_frames;
@@ -163,6 +186,10 @@ struct agg {
     uint64_t spikes_total;
     int64_t self_cpu_us, self_wall_us;
     int64_t clk_tck, ncpu;
+    const char *cur_file;         /* input being read (for evidence file:line) */
+    int64_t cpus_top;             /* CPUs counted from top's per-CPU lines */
+    struct sat_cond sat_idle, sat_load, sat_steal;
+    uint64_t load_cpu_samples;    /* load samples with a CPU count to compare with */
     struct report_node *series_root; /* holder for per-entity series */
 };
 
@@ -207,6 +234,7 @@ static void agg_fini(struct agg *a)
     a->top_n = keep.top_n;
     a->gc_warn_pct = keep.gc_warn_pct;
     a->names = keep.names;
+    a->cpus_opt = keep.cpus_opt;
 }
 
 static struct ent *ent_get(struct entset *s, int64_t id, const char *name, bool *created)
@@ -358,10 +386,48 @@ static void ent_sample(struct agg *a, struct ent *e, const struct top_frame *f,
     }
 }
 
+static void sample_note(struct sat_cond *c, const struct agg *a, const struct top_frame *f, double v,
+                        bool worse)
+{
+    struct sample_ref *r[2] = {&c->first, &c->worst};
+    for (int k = 0; k < 2; k++) {
+        if (k == 0 ? c->first.set : c->worst.set && !worse)
+            continue;
+        r[k]->set = true;
+        r[k]->idx = a->frames;
+        r[k]->value = v;
+        snprintf(r[k]->when, sizeof r[k]->when, "%s", f->when);
+        snprintf(r[k]->where, sizeof r[k]->where, "%s:%llu", a->cur_file ? a->cur_file : "?",
+                 (unsigned long long)f->lineno);
+    }
+    c->n++;
+}
+
+/* The host's summary lines against the saturation limits. */
+static void sat_frame(struct agg *a, const struct top_frame *f)
+{
+    if (f->cpus_seen > a->cpus_top)
+        a->cpus_top = f->cpus_seen;
+    if (f->have_cpu) {
+        double idle = f->cpu[3], steal = f->cpu[7];
+        if (idle < SAT_IDLE_PCT)
+            sample_note(&a->sat_idle, a, f, idle, idle < a->sat_idle.worst.value);
+        if (steal > SAT_STEAL_PCT)
+            sample_note(&a->sat_steal, a, f, steal, steal > a->sat_steal.worst.value);
+    }
+    int64_t cpus = a->cpus_opt ? a->cpus_opt : f->cpus_seen;
+    if (f->have_load && cpus > 0) {
+        a->load_cpu_samples++;
+        if (f->load[0] > (double)(SAT_LOAD_PER_CPU * cpus))
+            sample_note(&a->sat_load, a, f, f->load[0], f->load[0] > a->sat_load.worst.value);
+    }
+}
+
 static void on_frame(const struct top_frame *f, void *ctx)
 {
     struct agg *a = ctx;
     a->frames++;
+    sat_frame(a, f);
     if (a->frames == 1)
         snprintf(a->first_when, sizeof a->first_when, "%s", f->when);
     snprintf(a->last_when, sizeof a->last_when, "%s", f->when);
@@ -447,6 +513,92 @@ static void finding(struct report_node *arr, const char *sev, const char *id, ch
     rn_str(o, "id", id);
     rn_str(o, "finding", text);
     free(text);
+}
+
+static void text_cat(char *t, size_t cap, const char *s)
+{
+    size_t n = strlen(t);
+    if (n + 1 < cap)
+        snprintf(t + n, cap - n, "%s", s);
+}
+
+static int64_t host_cpus(const struct agg *a)
+{
+    return a->cpus_opt ? a->cpus_opt : a->cpus_top;
+}
+
+static void sample_obj(struct report_node *f, const char *key, const struct sample_ref *r)
+{
+    struct report_node *o = rn_obj(f, key);
+    rn_str(o, "at", r->when);
+    rn_str(o, "where", r->where);
+}
+
+/*
+ * host-saturated: the CPUs had nothing left (mean idle under 5 %), more
+ * runnable tasks than CPUs most of the time (1-min load above 2 x CPUs in
+ * more than half the samples), or the hypervisor took a tenth (mean steal
+ * over 10 %). Evidence: the first sample past a limit that holds, and the
+ * worst one of the first condition that holds (idle, then load, then steal).
+ */
+static void saturation_finding(const struct agg *a, struct report_node *fnd)
+{
+    double idle = a->mcpu_n ? hist_mean(&a->mcpu[3]) / 100 : NAN;
+    double steal = a->mcpu_n ? hist_mean(&a->mcpu[7]) / 100 : NAN;
+    bool by_idle = a->mcpu_n && idle < SAT_IDLE_PCT;
+    bool by_load = a->load_cpu_samples && a->sat_load.n * 2 > a->load_cpu_samples;
+    bool by_steal = a->mcpu_n && steal > SAT_STEAL_PCT;
+    if (!by_idle && !by_load && !by_steal)
+        return;
+    const struct sat_cond *held[3];
+    int nh = 0;
+    char text[2048] = "", part[768];
+    if (by_idle) {
+        held[nh++] = &a->sat_idle;
+        snprintf(part, sizeof part, "idle %.2f %% on average (under %.0f %%; lowest %.1f %%)", idle, SAT_IDLE_PCT,
+                 a->sat_idle.worst.value);
+        text_cat(text, sizeof text, part);
+    }
+    if (by_load) {
+        held[nh++] = &a->sat_load;
+        snprintf(part, sizeof part, "%s1-min load above %d x %lld CPUs in %llu of %llu samples (max %.2f)",
+                 text[0] ? "; " : "", SAT_LOAD_PER_CPU, (long long)host_cpus(a), (unsigned long long)a->sat_load.n,
+                 (unsigned long long)a->load_cpu_samples, a->sat_load.worst.value);
+        text_cat(text, sizeof text, part);
+    }
+    if (by_steal) {
+        held[nh++] = &a->sat_steal;
+        snprintf(part, sizeof part, "%ssteal %.2f %% on average (over %.0f %%; highest %.1f %%)", text[0] ? "; " : "",
+                 steal, SAT_STEAL_PCT, a->sat_steal.worst.value);
+        text_cat(text, sizeof text, part);
+    }
+    const struct sample_ref *first = &held[0]->first;
+    for (int k = 1; k < nh; k++)
+        if (held[k]->first.idx < first->idx)
+            first = &held[k]->first;
+    const struct sample_ref *worst = &held[0]->worst;
+    snprintf(part, sizeof part, "; first %s (%s), worst %s (%s)", first->when, first->where, worst->when,
+             worst->where);
+    text_cat(text, sizeof text, part);
+    if (!a->load_cpu_samples && a->load[0].total) {
+        snprintf(part, sizeof part, "; load vs CPUs not judged: CPU count unknown (--cpus N)");
+        text_cat(text, sizeof text, part);
+    }
+    struct report_node *o = rn_obj(fnd, NULL);
+    rn_str(o, "severity", "critical");
+    rn_str(o, "id", "host-saturated");
+    rn_str(o, "finding", text);
+    /* the figures apart, for scripts; the text table shows the sentence */
+    rn_flags(rn_num(o, "idle_mean_pct", idle, 2), RF_NOTEXT);
+    rn_flags(rn_num(o, "steal_mean_pct", steal, 2), RF_NOTEXT);
+    if (host_cpus(a) > 0)
+        rn_flags(rn_int(o, "cpus", host_cpus(a)), RF_NOTEXT);
+    else
+        rn_flags(rn_null(o, "cpus"), RF_NOTEXT);
+    rn_flags(rn_int(o, "load_samples_over", (int64_t)a->sat_load.n), RF_NOTEXT);
+    rn_flags(rn_int(o, "load_samples", (int64_t)a->load_cpu_samples), RF_NOTEXT);
+    sample_obj(o, "first", first);
+    sample_obj(o, "worst", worst);
 }
 
 static void ent_row(struct report_node *o, const struct ent *e, bool thread)
@@ -572,6 +724,9 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
             rn_unit(rn_title(rn_num(m, "mem_used_max_mib", (double)a->mem_used.max / 10, 1),
                              "memory used max"), "MiB");
         }
+        if (host_cpus(a) > 0)
+            rn_title(rn_int(m, "cpus", host_cpus(a)), a->cpus_opt ? "CPUs (--cpus)" : "CPUs (per-CPU lines)");
+        saturation_finding(a, fnd);
         if (a->mcpu_n && hist_mean(&a->mcpu[7]) / 100 >= 5)
             finding(fnd, "warning", "cpu-steal",
                     xasprintf("CPU steal averaged %.1f%%: the hypervisor took CPU from this VM",
@@ -720,6 +875,7 @@ static int read_file(struct agg *a, struct diag *d, const char *path)
         return EXIT_IO;
     }
     reader_set_diag(&r, d);
+    a->cur_file = r.name;
     const char *s;
     size_t n;
     int rc = reader_next(&r, &s, &n);
@@ -758,6 +914,7 @@ static int read_file(struct agg *a, struct diag *d, const char *path)
         ret = EXIT_IO;
     }
     reader_close(&r);
+    a->cur_file = NULL;
     reader_progress_done();
     return ret;
 }
@@ -885,6 +1042,8 @@ int cmd_cpu(int argc, char **argv)
             a.over_x100 = (int64_t)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 1e6) * 100);
         } else if (opt_is(x, "--top")) {
             a.top_n = (int)opt_int(x, opt_value(argc, argv, &i), 0, 1000000);
+        } else if (opt_is(x, "--cpus")) {
+            a.cpus_opt = opt_int(x, opt_value(argc, argv, &i), 1, 1000000);
         } else if (opt_is(x, "--gc-share-warn")) {
             /* rounded to 0.01 % as before */
             a.gc_warn_pct = (double)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 100) * 100) / 100;

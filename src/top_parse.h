@@ -42,6 +42,7 @@ struct top_frame {
     double cpu[8];         /* us sy ni id wa hi si st */
     double mem_total_mib, mem_used_mib;
     int64_t tasks_total;
+    int cpus_seen;         /* per-CPU lines (%Cpu0 .. %CpuN: N+1), 0 without them */
     struct top_row *rows;
     size_t nrows, cap;
 };
