@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "hist.h"
+#include "lat.h"
 #include "outfile.h"
 #include "proc_record.h"
 #include "proc_sample.h"
@@ -69,6 +70,10 @@ const char cmd_cpu_help[] =
     "  --cpus N            CPUs of the host the capture came from (top -b prints them\n"
     "                      only with per-CPU lines); the host-saturated finding compares\n"
     "                      the load average with it\n"
+    "  --format cal        the matched process's %CPU samples as the seed's\n"
+    "                      `awk ... | sort -n | uniq -c | awk -f cal.awk` table, byte for\n"
+    "                      byte (top -b input, one process: --pid when several match)\n"
+    "  --cal-awk mawk|gawk integer printing rule to copy for --format cal (default mawk)\n"
     "\n"
     "--csv writes the per-thread table when threads were seen, else the per-process table.\n"
     "\n"
@@ -163,6 +168,7 @@ struct agg {
     double gc_warn_pct;
     const struct td_names *names; /* --thread-dump with FILEs: full names by TID */
     int64_t cpus_opt;             /* --cpus: CPUs of the host the capture came from (0: not given) */
+    bool cal;                     /* --format cal: keep each process sample's %CPU text */
     int64_t named_threads;        /* thread rows named from it */
     /* input */
     uint64_t frames, thread_frames, record_frames;
@@ -190,6 +196,8 @@ struct agg {
     int64_t cpus_top;             /* CPUs counted from top's per-CPU lines */
     struct sat_cond sat_idle, sat_load, sat_steal;
     uint64_t load_cpu_samples;    /* load samples with a CPU count to compare with */
+    struct lat_strmap cal_map;    /* --format cal: %CPU text -> samples */
+    bool cal_no_text;             /* a sample without %CPU text (record input) */
     struct report_node *series_root; /* holder for per-entity series */
 };
 
@@ -222,6 +230,7 @@ static void agg_fini(struct agg *a)
         free(a->spikes[i].name);
     free(a->spikes);
     rn_free(a->series_root);
+    lat_strmap_free(&a->cal_map);
     /* keep options, clear the rest */
     struct agg keep = *a;
     memset(a, 0, sizeof *a);
@@ -235,6 +244,7 @@ static void agg_fini(struct agg *a)
     a->gc_warn_pct = keep.gc_warn_pct;
     a->names = keep.names;
     a->cpus_opt = keep.cpus_opt;
+    a->cal = keep.cal;
 }
 
 static struct ent *ent_get(struct entset *s, int64_t id, const char *name, bool *created)
@@ -456,6 +466,12 @@ static void on_frame(const struct top_frame *f, void *ctx)
             struct ent *e = ent_get(&a->procs, r->pid, r->cmd, &created);
             e->cut = r->cut;
             ent_sample(a, e, f, r, true);
+            if (a->cal) {
+                if (r->cpu_text[0])
+                    lat_strmap_add(&a->cal_map, r->cpu_text, strlen(r->cpu_text), 1);
+                else
+                    a->cal_no_text = true;
+            }
             if (f->epoch_ms >= 0 && r->time_cs > 0)
                 a->proc_total_ticks += r->time_cs;
             continue;
@@ -959,6 +975,39 @@ static void thread_dump_join(const struct agg *a, const char *path, struct repor
               a->names->timestamp, gap, a->first_when, a->last_when);
 }
 
+/*
+ * --format cal: the seed's CPU percentile table of one process (docs/cpu.md).
+ * Its pipeline reads top's %CPU column as text, so only top -b input has the
+ * values it would see; several processes would be mixed into one table.
+ */
+static int cal_out(const struct agg *a, const struct common_opts *co)
+{
+    if (a->cal_no_text || a->any_record) {
+        warnx("--format cal reads top -b output: a --record file or live sampling has no %%CPU text");
+        return EXIT_BADINPUT;
+    }
+    if (a->procs.n == 0) {
+        warnx("--format cal: no process matched (--pid, --command)");
+        return EXIT_BADINPUT;
+    }
+    if (a->procs.n > 1 && !a->npids) {
+        char list[256] = "";
+        for (size_t i = 0; i < a->procs.n && strlen(list) < sizeof list - 24; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%lld", i ? ", " : "",
+                     (long long)a->procs.e[i].id);
+        warnx("--format cal: %zu processes match (PIDs %s); choose one with --pid (several --pid PIDs are "
+              "pooled)", a->procs.n, list);
+        return EXIT_BADINPUT;
+    }
+    struct lat_acc acc;
+    memset(&acc, 0, sizeof acc);
+    acc.cal = (struct lat_strmap *)&a->cal_map;
+    FILE *out = common_output(co);
+    lat_cal_print(out, &acc);
+    common_output_close(out);
+    return EXIT_OK;
+}
+
 static char **split_list(const char *opt, const char *s, int *n)
 {
     char **v = NULL;
@@ -1044,6 +1093,17 @@ int cmd_cpu(int argc, char **argv)
             a.top_n = (int)opt_int(x, opt_value(argc, argv, &i), 0, 1000000);
         } else if (opt_is(x, "--cpus")) {
             a.cpus_opt = opt_int(x, opt_value(argc, argv, &i), 1, 1000000);
+        } else if (opt_is(x, "--format")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (strcmp(v, "cal") == 0)
+                a.cal = true;
+            else if (strcmp(v, "table") != 0)
+                die(EXIT_USAGE, "--format is table or cal, not '%s'", v);
+        } else if (opt_is(x, "--cal-awk")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (strcmp(v, "mawk") != 0 && strcmp(v, "gawk") != 0)
+                die(EXIT_USAGE, "--cal-awk is mawk or gawk, not '%s'", v);
+            lat_cal_flavor(strcmp(v, "gawk") == 0);
         } else if (opt_is(x, "--gc-share-warn")) {
             /* rounded to 0.01 % as before */
             a.gc_warn_pct = (double)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 100) * 100) / 100;
@@ -1147,7 +1207,9 @@ int cmd_cpu(int argc, char **argv)
         warnx("no top -b frames or record samples found");
         ret = EXIT_BADINPUT;
     }
-    if (ret == EXIT_OK || ret == EXIT_BADINPUT) {
+    if (a.cal && ret == EXIT_OK)
+        ret = cal_out(&a, &co);
+    else if (ret == EXIT_OK || ret == EXIT_BADINPUT) {
         struct report_node *csv = NULL;
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
         if (a.names)

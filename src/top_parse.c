@@ -431,6 +431,8 @@ static void row(struct top_parser *p, const char *s, size_t n, uint64_t ln)
         } else if (k == p->col_cpu) {
             ok = parse_fixed(w, wl, 2, &tmp.cpu_x100);
             have_cpu = ok;
+            if (wl < sizeof tmp.cpu_text)
+                memcpy(tmp.cpu_text, w, wl);
         } else if (k == p->col_time) {
             ok = top_parse_time_cs(w, wl, &tmp.time_cs);
         }

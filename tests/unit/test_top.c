@@ -15,6 +15,7 @@ struct got {
     int64_t cpu_sum;
     int totals;
     char cmds[512];
+    char cpu_texts[256]; /* every row's %CPU as written, '|'-separated */
 };
 
 static void cb(const struct top_frame *f, void *ctx)
@@ -24,11 +25,14 @@ static void cb(const struct top_frame *f, void *ctx)
     g->last = *f;
     g->last.rows = NULL;
     g->cmds[0] = '\0';
+    g->cpu_texts[0] = '\0';
     for (size_t i = 0; i < f->nrows; i++) {
         g->cpu_sum += f->rows[i].cpu_x100;
         g->totals += f->rows[i].process_total;
         strncat(g->cmds, f->rows[i].cmd, sizeof g->cmds - strlen(g->cmds) - 2);
         strcat(g->cmds, "|");
+        strncat(g->cpu_texts, f->rows[i].cpu_text, sizeof g->cpu_texts - strlen(g->cpu_texts) - 2);
+        strcat(g->cpu_texts, "|");
     }
 }
 
@@ -120,6 +124,7 @@ static void procps3_and_junk(void)
     CHECK_NEAR(g.last.cpu[3], 99.5, 1e-9);
     CHECK_NEAR(g.last.mem_total_mib, 16331448 / 1024.0, 0.01);
     CHECK_EQ_INT(g.cpu_sum, 31250);
+    CHECK_STR(g.cpu_texts, "312.5|"); /* as written, for cpu --format cal */
     CHECK_EQ_INT((long long)d.total, 3); /* garbage, bad number, short row */
     diag_fini(&d);
 }
