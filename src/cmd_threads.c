@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "render.h"
 #include "report.h"
+#include "td_screen.h"
 #include "td.h"
 #include "td_time.h"
 #include "util.h"
@@ -207,6 +208,8 @@ int cmd_threads(int argc, char **argv)
             render_csv(f, arr);
         } else {
             td_report(&s, &o, root);
+            if (co.out == OUT_TEXT)
+                td_screen(root);
             if (co.out == OUT_JSON)
                 render_json(f, root);
             else
