@@ -6,6 +6,7 @@
  * and what a collector change (--what-if) would buy.
  */
 #include "cli.h"
+#include "impact_screen.h"
 #include "commands.h"
 #include "correlate_access.h"
 #include "impact_model.h"
@@ -550,6 +551,8 @@ int cmd_impact(int argc, char **argv)
             rn_title(rn_get(root, "service_time_unparsed_lines"), "Unparsed service-time lines");
         }
 
+        if (co.out == OUT_TEXT)
+            impact_screen(root);
         common_render(&co, root, resp);
         if (!co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
             warnx("%llu GC-log line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
