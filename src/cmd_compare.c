@@ -4,6 +4,7 @@
  * 4 when any holds). Inputs and metrics: compare.h, compare_table.c.
  */
 #include "cli.h"
+#include "compare_screen.h"
 #include "commands.h"
 #include "compare.h"
 #include "render.h"
@@ -162,6 +163,8 @@ int cmd_compare(int argc, char **argv)
 
     struct report_node *root = rn_root();
     int held = compare_report(&t, &set, conds, nconds, co.out != OUT_JSON, root);
+    if (co.out == OUT_TEXT)
+        compare_screen(root);
     common_render(&co, root, rn_get(root, "comparison"));
     if (held) {
         for (const struct report_node *o = rn_get(root, "conditions")->first; o; o = o->next) {
