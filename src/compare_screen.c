@@ -8,6 +8,7 @@
 #include "compare_screen.h"
 #include "render.h"
 #include "report.h"
+#include "screen.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -39,13 +40,6 @@ static const struct headline heads[] = {
     {"cpu.mean", "JVM CPU mean", true},
     {"cpu.p99", "JVM CPU P99", false},
 };
-
-static void cat(char *v, size_t cap, const char *s)
-{
-    size_t n = strlen(v);
-    if (n + 1 < cap)
-        snprintf(v + n, cap - n, "%s", s);
-}
 
 static const struct report_node *row_of(const struct report_node *cmp, const char *id)
 {
@@ -130,16 +124,16 @@ static void verdict(struct report_node *root, const struct report_node *cmp)
         const struct report_node *rn = rn_get(r, "name"), *rc = rn_get(r, "collector");
         const char *run = rn && rn->kind == RN_STR ? rn->s : "?";
         snprintf(p, sizeof p, "%s%s", v[0] ? "; " : "", run);
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
         if (rc && rc->kind == RN_STR && strcmp(rc->s, "-") != 0) {
             snprintf(p, sizeof p, " (%s)", rc->s);
-            cat(v, sizeof v, p);
+            screen_cat(v, sizeof v, p);
         }
         snprintf(p, sizeof p, " vs %s", base);
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
         if (bc && bc->kind == RN_STR && strcmp(bc->s, "-") != 0) {
             snprintf(p, sizeof p, " (%s)", bc->s);
-            cat(v, sizeof v, p);
+            screen_cat(v, sizeof v, p);
         }
         int said = 0;
         for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
@@ -147,12 +141,12 @@ static void verdict(struct report_node *root, const struct report_node *cmp)
             char c[256];
             if (row && change_text(&heads[i], row, base, run, c, sizeof c)) {
                 snprintf(p, sizeof p, "%s%s", said++ ? ", " : ": ", c);
-                cat(v, sizeof v, p);
+                screen_cat(v, sizeof v, p);
             }
         }
         if (!said) {
             snprintf(p, sizeof p, ": no headline metric changed by %.0f %% or more", CHANGE_MATTERS_PCT);
-            cat(v, sizeof v, p);
+            screen_cat(v, sizeof v, p);
         }
     }
     rn_verdict(root, v);

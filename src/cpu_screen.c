@@ -9,28 +9,12 @@
 #include "cpu_screen.h"
 #include "render.h"
 #include "report.h"
+#include "screen.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #define SCREEN_PROCESSES 8
-
-static void cat(char *v, size_t cap, const char *s)
-{
-    size_t n = strlen(v);
-    if (n + 1 < cap)
-        snprintf(v + n, cap - n, "%s", s);
-}
-
-static const char *fig(const struct report_node *o, const char *key, char *buf, size_t len)
-{
-    const struct report_node *n = rn_get(o, key);
-    if (!n || n->kind == RN_NULL)
-        snprintf(buf, len, "unknown");
-    else
-        render_scalar(n, buf, len);
-    return buf;
-}
 
 /* The row of a table whose string column `key` is `value`. */
 static const struct report_node *row_of(const struct report_node *arr, const char *key, const char *value)
@@ -49,50 +33,50 @@ static void verdict(struct report_node *root)
     const struct report_node *procs = rn_get(root, "processes");
     const struct report_node *top = procs ? procs->first : NULL;
     if (top) {
-        snprintf(p, sizeof p, "%s %s", fig(top, "command", b[0], sizeof b[0]), fig(top, "pid", b[1], sizeof b[1]));
-        cat(v, sizeof v, p);
+        snprintf(p, sizeof p, "%s %s", screen_fig(top, "command", b[0], sizeof b[0]), screen_fig(top, "pid", b[1], sizeof b[1]));
+        screen_cat(v, sizeof v, p);
         if (rn_len(procs) > 1) {
             snprintf(p, sizeof p, " (busiest of %d processes)", rn_len(procs));
-            cat(v, sizeof v, p);
+            screen_cat(v, sizeof v, p);
         }
         snprintf(p, sizeof p, ": %s %%CPU mean (%s cores), P99 %s %%, max %s %% at %s, %s samples",
-                 fig(top, "cpu_mean_pct", b[0], sizeof b[0]), fig(top, "cores_mean", b[1], sizeof b[1]),
-                 fig(top, "cpu_p99_pct", b[2], sizeof b[2]), fig(top, "cpu_max_pct", b[3], sizeof b[3]),
-                 fig(top, "max_at", b[4], sizeof b[4]), fig(top, "samples", b[5], sizeof b[5]));
-        cat(v, sizeof v, p);
+                 screen_fig(top, "cpu_mean_pct", b[0], sizeof b[0]), screen_fig(top, "cores_mean", b[1], sizeof b[1]),
+                 screen_fig(top, "cpu_p99_pct", b[2], sizeof b[2]), screen_fig(top, "cpu_max_pct", b[3], sizeof b[3]),
+                 screen_fig(top, "max_at", b[4], sizeof b[4]), screen_fig(top, "samples", b[5], sizeof b[5]));
+        screen_cat(v, sizeof v, p);
     } else {
-        cat(v, sizeof v, "no process matched (--pid, --command, --all)");
+        screen_cat(v, sizeof v, "no process matched (--pid, --command, --all)");
     }
     const struct report_node *tt = rn_get(root, "thread_totals");
     if (tt) {
-        snprintf(p, sizeof p, "; GC threads %s %% of the JVM's CPU", fig(tt, "gc_share_pct", b[0], sizeof b[0]));
-        cat(v, sizeof v, p);
+        snprintf(p, sizeof p, "; GC threads %s %% of the JVM's CPU", screen_fig(tt, "gc_share_pct", b[0], sizeof b[0]));
+        screen_cat(v, sizeof v, p);
     }
     const struct report_node *m = rn_get(root, "machine");
     const struct report_node *idle = row_of(rn_get(m, "cpu"), "field", "id");
     const struct report_node *load = row_of(rn_get(m, "load"), "window", "1m");
     if (idle || load) {
-        cat(v, sizeof v, "; host:");
+        screen_cat(v, sizeof v, "; host:");
         if (idle) {
-            snprintf(p, sizeof p, " idle %s %% mean", fig(idle, "mean", b[0], sizeof b[0]));
-            cat(v, sizeof v, p);
+            snprintf(p, sizeof p, " idle %s %% mean", screen_fig(idle, "mean", b[0], sizeof b[0]));
+            screen_cat(v, sizeof v, p);
         }
         if (load) {
-            snprintf(p, sizeof p, "%s 1-min load %s mean (max %s)", idle ? "," : "", fig(load, "mean", b[0], sizeof b[0]),
-                     fig(load, "max", b[1], sizeof b[1]));
-            cat(v, sizeof v, p);
+            snprintf(p, sizeof p, "%s 1-min load %s mean (max %s)", idle ? "," : "", screen_fig(load, "mean", b[0], sizeof b[0]),
+                     screen_fig(load, "max", b[1], sizeof b[1]));
+            screen_cat(v, sizeof v, p);
         }
         if (rn_get(m, "cpus"))
-            snprintf(p, sizeof p, " on %s CPUs", fig(m, "cpus", b[0], sizeof b[0]));
+            snprintf(p, sizeof p, " on %s CPUs", screen_fig(m, "cpus", b[0], sizeof b[0]));
         else
             snprintf(p, sizeof p, ", CPU count unknown");
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
     } else {
-        cat(v, sizeof v, "; host figures not in the input (top -b summary lines)");
+        screen_cat(v, sizeof v, "; host figures not in the input (top -b summary lines)");
     }
     rn_findings_tally(rn_get(root, "findings"), b[0], sizeof b[0]);
     snprintf(p, sizeof p, " \xe2\x80\x94 %s", b[0]);
-    cat(v, sizeof v, p);
+    screen_cat(v, sizeof v, p);
     rn_verdict(root, v);
 }
 
@@ -106,7 +90,5 @@ void cpu_screen(struct report_node *root)
     struct report_node *pt = rn_get(root, "processes");
     if (pt && (rn_len(pt) <= 1 || rn_len(pt) > SCREEN_PROCESSES))
         rn_flags(pt, RF_DETAIL);
-    struct report_node *un = rn_get(root, "unparsed_lines");
-    if (un && rn_value(rn_get(un, "total")) == 0)
-        rn_flags(un, RF_DETAIL);
+    screen_unparsed(rn_get(root, "unparsed_lines"));
 }

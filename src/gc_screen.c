@@ -6,6 +6,7 @@
  */
 #include "gc_screen.h"
 #include "render.h"
+#include "screen.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -64,13 +65,6 @@ static bool has_finding(const struct report_node *findings, const char *id)
 }
 
 /* Append s to the verdict v (capacity cap), cut if it does not fit. */
-static void cat(char *v, size_t cap, const char *s)
-{
-    size_t n = strlen(v);
-    if (n + 1 < cap)
-        snprintf(v + n, cap - n, "%s", s);
-}
-
 #define PATH(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 static void verdict(const struct gc_analysis *a, struct report_node *root)
@@ -87,38 +81,38 @@ static void verdict(const struct gc_analysis *a, struct report_node *root)
         snprintf(p, sizeof p, "no GC event in %s line(s), %s not understood",
                  fig(at(root, PATH("inputs", "lines")), x, sizeof x),
                  fig(at(root, PATH("unparsed_lines", "total")), y, sizeof y));
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
     } else if (gc_analysis_lacks(a) & GC_LACKS_PAUSES) {
         gc_analysis_lack_text(a, GC_LACKS_PAUSES, z, sizeof z);
         snprintf(p, sizeof p, "%s collections; pause count and time unknown, %s",
                  fig(at(root, PATH("cycles", "count")), x, sizeof x), z);
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
     } else if (!a->pause_count) {
-        cat(v, sizeof v, "no pause");
+        screen_cat(v, sizeof v, "no pause");
     } else {
         snprintf(p, sizeof p, "%s pauses, max %s ms, P99 %s ms", fig(at(root, PATH("pauses", "count")), x, sizeof x),
                  fig(at(root, PATH("pauses", "max_ms")), y, sizeof y),
                  fig(at(root, PATH("pauses", "percentiles", "p99")), z, sizeof z));
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
         double tp = a->span_ns > 0 ? gc_analysis_throughput_pct(a) : NAN;
         /* the complement of throughput_pct at its 3 decimals, as compare's gc.share */
         if (isfinite(tp))
             snprintf(p, sizeof p, ", %.3f %% of wall time in GC pauses", 100.0 - tp);
         else
             snprintf(p, sizeof p, ", share of time in pauses unknown (no time span)");
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
     }
     if (a->stall_count || concurrent(a->collector)) {
         snprintf(p, sizeof p, "; %s allocation stalls", fig(at(root, PATH("alloc_stalls", "count")), x, sizeof x));
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
         if (a->stall_count) {
             snprintf(p, sizeof p, ", max %s ms", fig(at(root, PATH("alloc_stalls", "max_ms")), x, sizeof x));
-            cat(v, sizeof v, p);
+            screen_cat(v, sizeof v, p);
         }
     }
     rn_findings_tally(findings, z, sizeof z);
     snprintf(p, sizeof p, " \xe2\x80\x94 %s", z);
-    cat(v, sizeof v, p);
+    screen_cat(v, sizeof v, p);
     rn_verdict(root, v);
 }
 
@@ -136,9 +130,7 @@ void gc_screen(const struct gc_analysis *a, struct report_node *root, bool over_
     struct report_node *by = rn_get(root, "by");
     if (by && rn_len(by) > 12)
         rn_flags(by, RF_DETAIL);
-    struct report_node *un = rn_get(root, "unparsed_lines");
-    if (un && rn_value(rn_get(un, "total")) == 0)
-        rn_flags(un, RF_DETAIL);
+    screen_unparsed(rn_get(root, "unparsed_lines"));
 
     /* Not this log's: left out of the text even with --full. What was
        expected and is missing stays, as a log_lacks_* finding. */

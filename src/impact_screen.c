@@ -8,26 +8,10 @@
 #include "impact_screen.h"
 #include "render.h"
 #include "report.h"
+#include "screen.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static void cat(char *v, size_t cap, const char *s)
-{
-    size_t n = strlen(v);
-    if (n + 1 < cap)
-        snprintf(v + n, cap - n, "%s", s);
-}
-
-static const char *fig(const struct report_node *o, const char *key, char *buf, size_t len)
-{
-    const struct report_node *n = rn_get(o, key);
-    if (!n || n->kind == RN_NULL)
-        snprintf(buf, len, "unknown");
-    else
-        render_scalar(n, buf, len);
-    return buf;
-}
 
 static void verdict(struct report_node *root)
 {
@@ -35,44 +19,44 @@ static void verdict(struct report_node *root)
     const struct report_node *in = rn_get(root, "inputs");
     const struct report_node *m = rn_get(root, "model");
     const struct report_node *im = rn_get(root, "impact");
-    const char *timeout = fig(m, "timeout_ms", b[5], sizeof b[5]);
+    const char *timeout = screen_fig(m, "timeout_ms", b[5], sizeof b[5]);
     if (rn_value(rn_get(im, "pauses")) == 0) {
-        const char *col = fig(in, "collector", b[0], sizeof b[0]);
+        const char *col = screen_fig(in, "collector", b[0], sizeof b[0]);
         if (strncmp(col, "zgc", 3) == 0 && rn_value(rn_get(in, "events")) > 0)
             snprintf(p, sizeof p, "No pause line in the %s events of this ZGC log (ZGC writes its pauses at "
                                   "-Xlog:gc+phases): the share of requests GC pushed past the %s ms timeout is unknown",
-                     fig(in, "events", b[1], sizeof b[1]), timeout);
+                     screen_fig(in, "events", b[1], sizeof b[1]), timeout);
         else
             snprintf(p, sizeof p, "No GC pause in the log's %s events: none to push a request past the %s ms timeout",
-                     fig(in, "events", b[1], sizeof b[1]), timeout);
-        cat(v, sizeof v, p);
+                     screen_fig(in, "events", b[1], sizeof b[1]), timeout);
+        screen_cat(v, sizeof v, p);
     } else {
         snprintf(p, sizeof p, "GC pauses pushed %s %% of requests past the %s ms timeout",
-                 fig(im, "share_pct", b[0], sizeof b[0]), timeout);
-        cat(v, sizeof v, p);
+                 screen_fig(im, "share_pct", b[0], sizeof b[0]), timeout);
+        screen_cat(v, sizeof v, p);
         if (rn_get(im, "requests_lost")) {
             snprintf(p, sizeof p, ": %s requests over the %s s span at %s a second, %s a day",
-                     fig(im, "requests_lost", b[0], sizeof b[0]), fig(im, "span_s", b[1], sizeof b[1]),
-                     fig(m, "rate_qps", b[2], sizeof b[2]), fig(im, "requests_lost_per_day", b[3], sizeof b[3]));
-            cat(v, sizeof v, p);
+                     screen_fig(im, "requests_lost", b[0], sizeof b[0]), screen_fig(im, "span_s", b[1], sizeof b[1]),
+                     screen_fig(m, "rate_qps", b[2], sizeof b[2]), screen_fig(im, "requests_lost_per_day", b[3], sizeof b[3]));
+            screen_cat(v, sizeof v, p);
         }
         snprintf(p, sizeof p, "; %s pauses stopped the JVM %s %% of the %s s, longest %s ms",
-                 fig(im, "pauses", b[0], sizeof b[0]), fig(im, "stopped_pct", b[1], sizeof b[1]),
-                 fig(im, "span_s", b[2], sizeof b[2]), fig(im, "longest_pause_ms", b[3], sizeof b[3]));
-        cat(v, sizeof v, p);
+                 screen_fig(im, "pauses", b[0], sizeof b[0]), screen_fig(im, "stopped_pct", b[1], sizeof b[1]),
+                 screen_fig(im, "span_s", b[2], sizeof b[2]), screen_fig(im, "longest_pause_ms", b[3], sizeof b[3]));
+        screen_cat(v, sizeof v, p);
     }
-    const char *svc = fig(m, "service_time", b[0], sizeof b[0]);
+    const char *svc = screen_fig(m, "service_time", b[0], sizeof b[0]);
     if (strcmp(svc, "none") != 0) {
-        snprintf(p, sizeof p, " (service time %s, P50 %s ms)", svc, fig(m, "service_p50_ms", b[1], sizeof b[1]));
-        cat(v, sizeof v, p);
+        snprintf(p, sizeof p, " (service time %s, P50 %s ms)", svc, screen_fig(m, "service_p50_ms", b[1], sizeof b[1]));
+        screen_cat(v, sizeof v, p);
     }
     const struct report_node *w = rn_get(root, "what_if");
     for (const struct report_node *r = w ? w->first : NULL; r; r = r->next) {
         if (r == w->first)
             continue; /* "as logged" is the figure above */
-        snprintf(p, sizeof p, "; what if %s: %s %% (%s %%)", fig(r, "scenario", b[0], sizeof b[0]),
-                 fig(r, "share_pct", b[1], sizeof b[1]), fig(r, "change_pct", b[2], sizeof b[2]));
-        cat(v, sizeof v, p);
+        snprintf(p, sizeof p, "; what if %s: %s %% (%s %%)", screen_fig(r, "scenario", b[0], sizeof b[0]),
+                 screen_fig(r, "share_pct", b[1], sizeof b[1]), screen_fig(r, "change_pct", b[2], sizeof b[2]));
+        screen_cat(v, sizeof v, p);
     }
     rn_verdict(root, v);
 }
@@ -82,7 +66,5 @@ void impact_screen(struct report_node *root)
     verdict(root);
     static const char *const detail[] = {"inputs", "model", "impact", "by_hour", "responsible", NULL};
     rn_flag_keys(root, detail, RF_DETAIL);
-    struct report_node *un = rn_get(root, "unparsed_lines");
-    if (un && rn_value(rn_get(un, "total")) == 0)
-        rn_flags(un, RF_DETAIL);
+    screen_unparsed(rn_get(root, "unparsed_lines"));
 }

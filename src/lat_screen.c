@@ -12,6 +12,7 @@
 #include "lat_screen.h"
 #include "render.h"
 #include "report.h"
+#include "screen.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -21,23 +22,6 @@
 #define SCREEN_INTERVALS 12
 
 static const double verdict_pct[] = {50, 99, 99.9};
-
-static void cat(char *v, size_t cap, const char *s)
-{
-    size_t n = strlen(v);
-    if (n + 1 < cap)
-        snprintf(v + n, cap - n, "%s", s);
-}
-
-static const char *fig(const struct report_node *row, const char *key, char *buf, size_t len)
-{
-    const struct report_node *n = rn_get(row, key);
-    if (!n || n->kind == RN_NULL)
-        snprintf(buf, len, "unknown");
-    else
-        render_scalar(n, buf, len);
-    return buf;
-}
 
 /* "391 requests{what}: P50 14 ms, P99 71 ms, P99.9 114 ms, max 114 ms; 63.750 % over 10 ms" */
 static void describe(char *v, size_t cap, const struct lat_acc *a, const char *what, int64_t out_ns)
@@ -49,13 +33,13 @@ static void describe(char *v, size_t cap, const struct lat_acc *a, const char *w
     char p[768], b[5][64];
     if (a->h.total == 0) {
         snprintf(p, sizeof p, "0 requests%s", what);
-        cat(v, cap, p);
+        screen_cat(v, cap, p);
     } else {
         snprintf(p, sizeof p, "%s requests%s: P50 %s %s, P99 %s %s, P99.9 %s %s, max %s %s",
-                 fig(row, "count", b[0], sizeof b[0]), what, fig(row, "P50", b[1], sizeof b[1]), u,
-                 fig(row, "P99", b[2], sizeof b[2]), u, fig(row, "P99.9", b[3], sizeof b[3]), u,
-                 fig(row, "max", b[4], sizeof b[4]), u);
-        cat(v, cap, p);
+                 screen_fig(row, "count", b[0], sizeof b[0]), what, screen_fig(row, "P50", b[1], sizeof b[1]), u,
+                 screen_fig(row, "P99", b[2], sizeof b[2]), u, screen_fig(row, "P99.9", b[3], sizeof b[3]), u,
+                 screen_fig(row, "max", b[4], sizeof b[4]), u);
+        screen_cat(v, cap, p);
     }
     /* --over: the share over each threshold, the flat row's over_*ms_pct */
     for (const struct report_node *n = row->first; n && a->h.total; n = n->next) {
@@ -64,7 +48,7 @@ static void describe(char *v, size_t cap, const struct lat_acc *a, const char *w
             continue;
         render_scalar(n, b[0], sizeof b[0]);
         snprintf(p, sizeof p, "; %s %% over %.*s ms", b[0], (int)(kl - 11), n->key + 5);
-        cat(v, cap, p);
+        screen_cat(v, cap, p);
     }
     rn_free(tmp);
 }
@@ -99,17 +83,17 @@ void lat_screen(struct report_node *root, struct report_node *top, const struct 
         for (size_t k = 0; k < ncol; k++) {
             char p[128];
             snprintf(p, sizeof p, "%s%s: ", k ? "; " : "", names[k]);
-            cat(v, sizeof v, p);
+            screen_cat(v, sizeof v, p);
             if (res[k].groups.n)
                 describe(v, sizeof v, &res[k].groups.g[0].acc, "", out_ns);
             else
-                cat(v, sizeof v, "0 requests");
+                screen_cat(v, sizeof v, "0 requests");
         }
     } else if (c->by == BY_NONE) {
         if (res[0].groups.n)
             describe(v, sizeof v, &res[0].groups.g[0].acc, "", out_ns);
         else
-            cat(v, sizeof v, "0 requests");
+            screen_cat(v, sizeof v, "0 requests");
     } else {
         /* every group (and (other)) merged: the whole log's distribution */
         struct lat_groups *g = &res[0].groups;
@@ -143,7 +127,7 @@ void lat_screen(struct report_node *root, struct report_node *top, const struct 
     if (bad) {
         char p[64];
         snprintf(p, sizeof p, "; %llu line(s) not understood", (unsigned long long)bad);
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
     }
     rn_verdict(root, v);
     if (merged)
@@ -154,7 +138,5 @@ void lat_screen(struct report_node *root, struct report_node *top, const struct 
     struct report_node *iv = rn_get(top, "intervals");
     if (iv && rn_len(iv) > SCREEN_INTERVALS)
         rn_flags(iv, RF_DETAIL);
-    struct report_node *un = rn_get(top, "unparsed_lines");
-    if (un && rn_value(rn_get(un, "total")) == 0)
-        rn_flags(un, RF_DETAIL);
+    screen_unparsed(rn_get(top, "unparsed_lines"));
 }

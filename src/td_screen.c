@@ -6,6 +6,7 @@
  */
 #include "render.h"
 #include "report.h"
+#include "screen.h"
 #include "td_screen.h"
 
 #include <stdio.h>
@@ -13,39 +14,22 @@
 
 #define MAX_STATES 16
 
-static void cat(char *v, size_t cap, const char *s)
-{
-    size_t n = strlen(v);
-    if (n + 1 < cap)
-        snprintf(v + n, cap - n, "%s", s);
-}
-
-static const char *fig(const struct report_node *o, const char *key, char *buf, size_t len)
-{
-    const struct report_node *n = rn_get(o, key);
-    if (!n || n->kind == RN_NULL)
-        snprintf(buf, len, "unknown");
-    else
-        render_scalar(n, buf, len);
-    return buf;
-}
-
 static void verdict(struct report_node *root)
 {
     char v[2048] = "", p[512], b[4][64];
     const struct report_node *in = rn_get(root, "input");
-    snprintf(p, sizeof p, "%s threads (%s", fig(in, "threads", b[0], sizeof b[0]), fig(in, "format", b[1], sizeof b[1]));
-    cat(v, sizeof v, p);
+    snprintf(p, sizeof p, "%s threads (%s", screen_fig(in, "threads", b[0], sizeof b[0]), screen_fig(in, "format", b[1], sizeof b[1]));
+    screen_cat(v, sizeof v, p);
     if (rn_value(rn_get(in, "dumps")) > 1) {
-        snprintf(p, sizeof p, ", dump %s of %s", fig(in, "analysed_dump", b[0], sizeof b[0]),
-                 fig(in, "dumps", b[1], sizeof b[1]));
-        cat(v, sizeof v, p);
+        snprintf(p, sizeof p, ", dump %s of %s", screen_fig(in, "analysed_dump", b[0], sizeof b[0]),
+                 screen_fig(in, "dumps", b[1], sizeof b[1]));
+        screen_cat(v, sizeof v, p);
     }
     if (rn_value(rn_get(in, "virtual_threads")) > 0) {
-        snprintf(p, sizeof p, ", %s virtual", fig(in, "virtual_threads", b[0], sizeof b[0]));
-        cat(v, sizeof v, p);
+        snprintf(p, sizeof p, ", %s virtual", screen_fig(in, "virtual_threads", b[0], sizeof b[0]));
+        screen_cat(v, sizeof v, p);
     }
-    cat(v, sizeof v, ")");
+    screen_cat(v, sizeof v, ")");
     /* states in the table's order (most threads first), details summed */
     const char *name[MAX_STATES];
     int64_t count[MAX_STATES];
@@ -76,18 +60,18 @@ static void verdict(struct report_node *root)
         }
     for (int k = 0; k < ns; k++) {
         snprintf(p, sizeof p, "%s%s %lld", k ? ", " : ": ", name[k], (long long)count[k]);
-        cat(v, sizeof v, p);
+        screen_cat(v, sizeof v, p);
     }
     const struct report_node *dl = rn_get(root, "deadlocks");
     const struct report_node *lk = rn_get(root, "locks");
-    const char *nd = fig(dl, "found", b[0], sizeof b[0]);
+    const char *nd = screen_fig(dl, "found", b[0], sizeof b[0]);
     snprintf(p, sizeof p, "; %s deadlock%s; %s blocked on a monitor, %s parked on an owned lock", nd,
-             strcmp(nd, "1") == 0 ? "" : "s", fig(lk, "blocked_on_monitors", b[1], sizeof b[1]),
-             fig(lk, "parked_on_owned", b[2], sizeof b[2]));
-    cat(v, sizeof v, p);
+             strcmp(nd, "1") == 0 ? "" : "s", screen_fig(lk, "blocked_on_monitors", b[1], sizeof b[1]),
+             screen_fig(lk, "parked_on_owned", b[2], sizeof b[2]));
+    screen_cat(v, sizeof v, p);
     rn_findings_tally(rn_get(root, "findings"), b[0], sizeof b[0]);
     snprintf(p, sizeof p, " \xe2\x80\x94 %s", b[0]);
-    cat(v, sizeof v, p);
+    screen_cat(v, sizeof v, p);
     rn_verdict(root, v);
 }
 
@@ -98,7 +82,5 @@ void td_screen(struct report_node *root)
                                          "identical_stacks", "hot_frames", "cpu", "cpu_between_dumps",
                                          "across_dumps", "other_blocks", NULL};
     rn_flag_keys(root, detail, RF_DETAIL);
-    struct report_node *un = rn_get(root, "unparsed_lines");
-    if (un && rn_value(rn_get(un, "total")) == 0)
-        rn_flags(un, RF_DETAIL);
+    screen_unparsed(rn_get(root, "unparsed_lines"));
 }
