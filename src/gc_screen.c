@@ -64,7 +64,7 @@ static bool has_finding(const struct report_node *findings, const char *id)
     return false;
 }
 
-/* Append s to the verdict v (capacity cap), cut if it does not fit. */
+/* A path of keys for at(): PATH("pauses", "max_ms"). */
 #define PATH(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 static void verdict(const struct gc_analysis *a, struct report_node *root)
@@ -95,7 +95,7 @@ static void verdict(const struct gc_analysis *a, struct report_node *root)
                  fig(at(root, PATH("pauses", "percentiles", "p99")), z, sizeof z));
         screen_cat(v, sizeof v, p);
         double tp = a->span_ns > 0 ? gc_analysis_throughput_pct(a) : NAN;
-        /* the complement of throughput_pct at its 3 decimals, as compare's gc.share */
+        /* the complement of throughput_pct at 3 decimals: the findings' gc_share_pct and compare's gc.share */
         if (isfinite(tp))
             snprintf(p, sizeof p, ", %.3f %% of wall time in GC pauses", 100.0 - tp);
         else
