@@ -110,6 +110,15 @@ static void verdict(const struct gc_analysis *a, struct report_node *root)
             screen_cat(v, sizeof v, p);
         }
     }
+    /* a clock that went back without a restart (time.backwards, when the time
+       model reports it): the figures above may mix two stretches of the log */
+    const struct report_node *back = at(root, PATH("time", "backwards"));
+    if (rn_value(rn_get(back, "count")) > 0) {
+        char w[256];
+        snprintf(p, sizeof p, "; time goes back %s time(s), first at %s", fig(rn_get(back, "count"), x, sizeof x),
+                 fig(rn_get(back, "first"), w, sizeof w));
+        screen_cat(v, sizeof v, p);
+    }
     rn_findings_tally(findings, z, sizeof z);
     snprintf(p, sizeof p, " \xe2\x80\x94 %s", z);
     screen_cat(v, sizeof v, p);
@@ -126,6 +135,9 @@ void gc_screen(const struct gc_analysis *a, struct report_node *root, bool over_
     /* thresholds given on the command line are a question asked: answer it here */
     if (over_given && rn_get(root, "over_ms"))
         rn_get(root, "over_ms")->flags &= ~(unsigned)RF_DETAIL;
+    /* the Time section says where the clock went back */
+    if (rn_value(rn_get(at(root, PATH("time", "backwards")), "count")) > 0)
+        rn_get(root, "time")->flags &= ~(unsigned)RF_DETAIL;
     /* --by is asked for: on the first screen while it fits */
     struct report_node *by = rn_get(root, "by");
     if (by && rn_len(by) > 12)
