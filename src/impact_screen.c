@@ -15,12 +15,30 @@
 
 static void verdict(struct report_node *root)
 {
-    char v[2048] = "", p[768], b[6][128];
+    char v[2048] = "", p[768], b[8][128];
     const struct report_node *in = rn_get(root, "inputs");
     const struct report_node *m = rn_get(root, "model");
     const struct report_node *im = rn_get(root, "impact");
-    const char *timeout = screen_fig(m, "timeout_ms", b[5], sizeof b[5]);
-    if (rn_value(rn_get(im, "pauses")) == 0) {
+    /* a log with allocation stalls also has "stalls" and "impact_all" (every stop) */
+    const struct report_node *st = rn_get(root, "stalls");
+    const struct report_node *all = rn_get(root, "impact_all");
+    const char *timeout = screen_fig(m, "timeout_ms", b[7], sizeof b[7]);
+    if (all && st) {
+        snprintf(p, sizeof p, "GC pauses and allocation stalls pushed %s %% of requests past the %s ms timeout",
+                 screen_fig(all, "share_pct", b[0], sizeof b[0]), timeout);
+        screen_cat(v, sizeof v, p);
+        if (rn_get(all, "requests_lost_per_day")) {
+            snprintf(p, sizeof p, " (%s a day)", screen_fig(all, "requests_lost_per_day", b[0], sizeof b[0]));
+            screen_cat(v, sizeof v, p);
+        }
+        snprintf(p, sizeof p, ": pauses %s %% (%s pauses, longest %s ms), stalls %s %% (%s stalls, %s longer than "
+                              "the timeout, longest %s ms)",
+                 screen_fig(im, "share_pct", b[0], sizeof b[0]), screen_fig(im, "pauses", b[1], sizeof b[1]),
+                 screen_fig(im, "longest_pause_ms", b[2], sizeof b[2]), screen_fig(st, "share_pct", b[3], sizeof b[3]),
+                 screen_fig(st, "stalls", b[4], sizeof b[4]), screen_fig(st, "stalls_over_timeout", b[5], sizeof b[5]),
+                 screen_fig(st, "longest_stall_ms", b[6], sizeof b[6]));
+        screen_cat(v, sizeof v, p);
+    } else if (rn_value(rn_get(im, "pauses")) == 0) {
         const char *col = screen_fig(in, "collector", b[0], sizeof b[0]);
         if (strncmp(col, "zgc", 3) == 0 && rn_value(rn_get(in, "events")) > 0)
             snprintf(p, sizeof p, "No pause line in the %s events of this ZGC log (ZGC writes its pauses at "
@@ -37,7 +55,8 @@ static void verdict(struct report_node *root)
         if (rn_get(im, "requests_lost")) {
             snprintf(p, sizeof p, ": %s requests over the %s s span at %s a second, %s a day",
                      screen_fig(im, "requests_lost", b[0], sizeof b[0]), screen_fig(im, "span_s", b[1], sizeof b[1]),
-                     screen_fig(m, "rate_qps", b[2], sizeof b[2]), screen_fig(im, "requests_lost_per_day", b[3], sizeof b[3]));
+                     screen_fig(m, "rate_qps", b[2], sizeof b[2]),
+                     screen_fig(im, "requests_lost_per_day", b[3], sizeof b[3]));
             screen_cat(v, sizeof v, p);
         }
         snprintf(p, sizeof p, "; %s pauses stopped the JVM %s %% of the %s s, longest %s ms",
@@ -54,8 +73,10 @@ static void verdict(struct report_node *root)
     for (const struct report_node *r = w ? w->first : NULL; r; r = r->next) {
         if (r == w->first)
             continue; /* "as logged" is the figure above */
+        /* with stalls the scenario's share of every stop is total_share_pct */
+        const char *share = rn_get(r, "total_share_pct") ? "total_share_pct" : "share_pct";
         snprintf(p, sizeof p, "; what if %s: %s %% (%s %%)", screen_fig(r, "scenario", b[0], sizeof b[0]),
-                 screen_fig(r, "share_pct", b[1], sizeof b[1]), screen_fig(r, "change_pct", b[2], sizeof b[2]));
+                 screen_fig(r, share, b[1], sizeof b[1]), screen_fig(r, "change_pct", b[2], sizeof b[2]));
         screen_cat(v, sizeof v, p);
     }
     rn_verdict(root, v);
@@ -64,7 +85,8 @@ static void verdict(struct report_node *root)
 void impact_screen(struct report_node *root)
 {
     verdict(root);
-    static const char *const detail[] = {"inputs", "model", "impact", "by_hour", "responsible", NULL};
+    static const char *const detail[] = {"inputs", "model", "impact", "stalls", "impact_all", "by_hour",
+                                         "responsible", NULL};
     rn_flag_keys(root, detail, RF_DETAIL);
     screen_unparsed(rn_get(root, "unparsed_lines"));
 }
