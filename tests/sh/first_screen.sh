@@ -204,8 +204,8 @@ for kind in gc lat cpu threads impact compare; do
     screen compare "compare g1/zgc" g1="$FX/gc/jdk17-g1-plain-steady.log" zgc="$FX/gc/jdk17-zgc-plain-steady.log"
     screen compare "compare three runs" a="$FX/gc/jdk17-parallel-plain-steady.log" b="$FX/gc/jdk17-serial-plain-steady.log" c="$FX/gc/jdk17-g1-detailed-steady.log"
     screen compare "compare gc+access+cpu" --lat-arg=-f --lat-arg=-2 \
-      "base=$FX/access/small.log,$FX/http/jdk17-g1.gc.log.gz,$FX/proc/g1/top-b.txt" \
-      "new=$FX/access/java-httpserver.log,$FX/http/jdk17-zgc.gc.log.gz,$FX/proc/zgc/top-b.txt"
+      "base=$FX/access/small.log,$FX/http/jdk17-g1.gc.log.gz,$FX/proc/g1/top-b-p.txt" \
+      "new=$FX/access/java-httpserver.log,$FX/http/jdk17-zgc.gc.log.gz,$FX/proc/zgc/top-b-p.txt"
     screen compare "compare --fail-if" --fail-if 'gc.max > +10%' zgc="$FX/gc/jdk17-zgc-detailed-steady.log" g1="$FX/gc/jdk17-g1-plain-steady.log"
     ;;
   esac
