@@ -20,6 +20,9 @@ const char common_opts_help[] =
     "  --json            machine-readable JSON (schema in docs/json.md)\n"
     "  --csv             CSV, one row per event or table row\n"
     "  -o, --output FILE write the report to FILE instead of standard output\n"
+    "  --full            text: the whole report (default: the first screen, a verdict\n"
+    "                    line, the figures that carry it and the findings one line each)\n"
+    "  --explain         text: what each finding means and what to change, under its line\n"
     "  --strict          exit 2 if any input line was not understood\n"
     "  -q, --quiet       no progress line and no warnings on stderr\n"
     "  --max-line-bytes N  skip lines longer than N bytes (default 1048576),\n"
@@ -60,6 +63,10 @@ bool common_opt(struct common_opts *o, int argc, char **argv, int *i)
         o->out = OUT_TEXT;
     else if (strcmp(a, "--strict") == 0)
         o->strict = true;
+    else if (strcmp(a, "--full") == 0)
+        o->render.full = true;
+    else if (strcmp(a, "--explain") == 0)
+        o->render.explain = true;
     else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
         o->quiet = true;
     else if (strcmp(a, "-o") == 0 || opt_is(a, "--output"))

@@ -4,6 +4,7 @@
  * 4 when any holds). Inputs and metrics: compare.h, compare_table.c.
  */
 #include "cli.h"
+#include "compare_screen.h"
 #include "commands.h"
 #include "compare.h"
 #include "render.h"
@@ -56,6 +57,9 @@ const char cmd_compare_help[] =
     "  --json            JSON: runs, comparison rows with values and change_pct per run,\n"
     "                    conditions\n"
     "  -o, --output FILE write to FILE\n"
+    "  --full            the whole text report (default: a verdict line, the figures\n"
+    "                    that carry it and the findings, one line each)\n"
+    "  --explain         under each finding, what it means and what to change\n"
     "  -q, --quiet       no warnings\n"
     "  -h, --help        this help\n"
     "\n"
@@ -176,6 +180,8 @@ int cmd_compare(int argc, char **argv)
 
     struct report_node *root = rn_root();
     int held = compare_report(&t, &set, conds, nconds, co.out != OUT_JSON, root);
+    if (co.out == OUT_TEXT)
+        compare_screen(root);
     common_render(&co, root, rn_get(root, "comparison"));
     /* a gate that cannot be evaluated fails: never pass on no data */
     int nodata = 0;

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "gc_analysis.h"
 #include "gc_read.h"
+#include "gc_screen.h"
 #include "render.h"
 #include "timeparse.h"
 #include "util.h"
@@ -48,6 +49,9 @@ const char cmd_gc_help[] =
     "Common options:\n"
     "  --json            JSON report (schema: docs/json.md)\n"
     "  -o, --output FILE write to FILE\n"
+    "  --full            the whole text report (default: a verdict line, the figures\n"
+    "                    that carry it and the findings, one line each)\n"
+    "  --explain         under each finding, what it means and what to change\n"
     "  --strict          exit 2 if any line was not understood (listed on stderr), or if\n"
     "                    time goes backwards with no sign of a JVM restart\n"
     "  -q, --quiet       no progress line, no warnings\n"
@@ -174,6 +178,7 @@ int cmd_gc(int argc, char **argv)
     char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int nfiles = 0;
     bool only_files = false;
+    bool over_given = false;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -190,6 +195,7 @@ int cmd_gc(int argc, char **argv)
             for (int k = 0; k < n; k++)
                 th.over_ns[k] *= 1000;
             th.n_over = n;
+            over_given = true;
         } else if (opt_is(a, "--by")) {
             const char *v = opt_value(argc, argv, &i);
             if (strcmp(v, "day") == 0)
@@ -282,6 +288,8 @@ int cmd_gc(int argc, char **argv)
             rn_str(o, "same_as", res.dup[i].same_as);
         }
         diag_report(&diag, root, "unparsed_lines");
+        if (co.out == OUT_TEXT)
+            gc_screen(&run->a, root, over_given);
         if (co.out == OUT_JSON)
             render_json(out, root);
         else

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "hdr_codec.h"
 #include "lat.h"
+#include "lat_screen.h"
 #include "wrk_input.h"
 #include "report.h"
 #include "sniff.h"
@@ -92,6 +93,9 @@ const char cmd_lat_help[] =
     "  --json               machine-readable JSON\n"
     "  --csv                CSV, one row per group (or interval)\n"
     "  -o, --output FILE    write the report to FILE instead of standard output\n"
+    "  --full               the whole text report (default: a verdict line, the figures\n"
+    "                       that carry it and the findings, one line each)\n"
+    "  --explain            under each finding, what it means and what to change\n"
     "  --strict             exit 2 if any line had no valid value (reasons on stderr)\n"
     "  -q, --quiet          no progress line and no warnings on stderr\n"
     "  -h, --help           this help\n"
@@ -695,6 +699,8 @@ int cmd_lat(int argc, char **argv)
             }
             total.diag.lines_read = total.lines;
             diag_report(&total.diag, top, "unparsed_lines");
+            if (co.out == OUT_TEXT)
+                lat_screen(root, top, &c, res, ncol, names, by, out_ns);
             if (co.out == OUT_JSON)
                 render_json(out, root);
             else

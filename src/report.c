@@ -6,6 +6,7 @@
 #include "report.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,4 +165,47 @@ void rn_move_after(struct report_node *parent, struct report_node *child, struct
     }
     if (!child->next)
         parent->last = child;
+}
+
+struct report_node *rn_verdict(struct report_node *root, const char *text)
+{
+    struct report_node *v = rn_flags(rn_str(root, "verdict", text), RF_VERDICT | RF_NOJSON);
+    rn_move_after(root, v, NULL);
+    return v;
+}
+
+void rn_flag_keys(struct report_node *obj, const char *const *keys, unsigned flags)
+{
+    for (; *keys; keys++) {
+        struct report_node *n = rn_get(obj, *keys);
+        if (n)
+            rn_flags(n, flags);
+    }
+}
+
+void rn_findings_tally(const struct report_node *findings, char *buf, size_t len)
+{
+    static const char *const sev[] = {"critical", "warning", "info"};
+    static const char *const plural[] = {"critical", "warnings", "info"};
+    uint64_t n[4] = {0};
+    for (const struct report_node *f = findings ? findings->first : NULL; f; f = f->next) {
+        const struct report_node *s = rn_get(f, "severity");
+        int k = 3;
+        for (int i = 0; i < 3; i++)
+            if (s && s->kind == RN_STR && strcmp(s->s, sev[i]) == 0)
+                k = i;
+        n[k]++;
+    }
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < 4; i++) {
+        if (!n[i] || used >= len)
+            continue;
+        const char *name = i < 3 ? (n[i] == 1 ? sev[i] : plural[i]) : n[i] == 1 ? "finding" : "findings";
+        int k = snprintf(buf + used, len - used, "%s%llu %s", used ? ", " : "", (unsigned long long)n[i], name);
+        if (k > 0)
+            used += (size_t)k;
+    }
+    if (!used)
+        snprintf(buf, len, "no findings");
 }

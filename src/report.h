@@ -12,6 +12,7 @@
 #define GCLAT_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum rn_kind { RN_NULL, RN_BOOL, RN_INT, RN_NUM, RN_STR, RN_OBJ, RN_ARR };
@@ -22,6 +23,15 @@ enum {
     RF_NOJSON = 1u << 2, /* text only */
     RF_WIDE = 1u << 3,   /* table: do not truncate long cells */
     RF_FINDINGS = 1u << 4, /* array of findings {severity,title,summary,first,worst,meaning,advice}: compact text form */
+    /*
+     * The first screen (docs/readme/00-intro.md): the default text is the
+     * verdict, the few figures that carry it and the findings one line each;
+     * --full adds every RF_DETAIL node, --explain the findings' meaning and
+     * advice. JSON and CSV ignore both flags.
+     */
+    RF_DETAIL = 1u << 5,  /* text only with --full */
+    RF_VERDICT = 1u << 6, /* string child of the root: printed first, as one bare line */
+    RF_BRIEF = 1u << 7,   /* text only without --full: a compact stand-in for detail */
 };
 
 struct report_node {
@@ -55,6 +65,19 @@ struct report_node *rn_null(struct report_node *parent, const char *key);
 struct report_node *rn_title(struct report_node *n, const char *title);
 struct report_node *rn_unit(struct report_node *n, const char *unit);
 struct report_node *rn_flags(struct report_node *n, unsigned flags);
+
+/*
+ * The verdict line of a report: a text-only string (RF_VERDICT | RF_NOJSON)
+ * put first in root, so JSON stays what it was.
+ */
+struct report_node *rn_verdict(struct report_node *root, const char *text);
+/*
+ * What a findings array holds, for a verdict: "1 critical, 2 warnings, 1 info"
+ * by "severity" (rows without one count as "findings"), "no findings" if empty.
+ */
+void rn_findings_tally(const struct report_node *findings, char *buf, size_t len);
+/* Flag the children of obj named in keys (NULL-terminated); missing keys are skipped. */
+void rn_flag_keys(struct report_node *obj, const char *const *keys, unsigned flags);
 
 /* Move child (of parent) to just after `after` (NULL: to the front). */
 void rn_move_after(struct report_node *parent, struct report_node *child, struct report_node *after);
