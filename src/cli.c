@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "diag.h"
+#include "headline.h"
 #include "outfile.h"
 #include "reader.h"
 #include "report.h"
@@ -19,6 +20,7 @@ const char common_opts_help[] =
     "Common options:\n"
     "  --json            machine-readable JSON (schema in docs/json.md)\n"
     "  --csv             CSV, one row per event or table row\n"
+    "  --html            one self-contained HTML page (docs/html.md)\n"
     "  -o, --output FILE write the report to FILE instead of standard output\n"
     "  --strict          exit 2 if any input line was not understood\n"
     "  -q, --quiet       no progress line and no warnings on stderr\n"
@@ -56,6 +58,8 @@ bool common_opt(struct common_opts *o, int argc, char **argv, int *i)
         o->out = OUT_JSON;
     else if (strcmp(a, "--csv") == 0)
         o->out = OUT_CSV;
+    else if (strcmp(a, "--html") == 0)
+        o->out = OUT_HTML;
     else if (strcmp(a, "--text") == 0)
         o->out = OUT_TEXT;
     else if (strcmp(a, "--strict") == 0)
@@ -393,7 +397,37 @@ int opt_status_list(const char *opt, const char *v, char ***out)
     return n;
 }
 
-void common_render(const struct common_opts *o, const struct report_node *root,
+void common_render_html(const struct common_opts *o, FILE *f, struct report_node *root)
+{
+    /* "gclat gc" -> the headline table's "gc" */
+    const char *cmd = strncmp(prog_name, "gclat ", 6) == 0 ? prog_name + 6 : prog_name;
+    headline_report(root, cmd);
+    struct html_opts h = {.title = prog_name, .subtitle = o->html_subtitle};
+    render_html(f, root, &h);
+}
+
+static char *html_subtitle; /* reachable until exit: one page per process */
+
+void common_html_inputs(struct common_opts *o, char *const *files, int nfiles)
+{
+    if (nfiles <= 0)
+        return;
+    char *s = xstrdup(files[0]);
+    for (int i = 1; i < nfiles && i < 3; i++) {
+        char *t = xasprintf("%s, %s", s, files[i]);
+        free(s);
+        s = t;
+    }
+    if (nfiles > 3) {
+        char *t = xasprintf("%s and %d more", s, nfiles - 3);
+        free(s);
+        s = t;
+    }
+    free(html_subtitle);
+    o->html_subtitle = html_subtitle = s;
+}
+
+void common_render(const struct common_opts *o, struct report_node *root,
                    const struct report_node *csv_table)
 {
     FILE *out = common_output(o);
@@ -401,6 +435,8 @@ void common_render(const struct common_opts *o, const struct report_node *root,
         render_json(out, root);
     else if (o->out == OUT_CSV)
         render_csv(out, csv_table);
+    else if (o->out == OUT_HTML)
+        common_render_html(o, out, root);
     else
         render_text(out, root, &o->render);
     common_output_close(out);
@@ -414,7 +450,7 @@ int common_diag_status(const struct common_opts *o, const struct diag *d, int rc
         diag_print_stderr(d);
         return rc ? rc : EXIT_BADINPUT;
     }
-    if (!o->quiet && o->out == OUT_TEXT)
+    if (!o->quiet && (o->out == OUT_TEXT || o->out == OUT_HTML))
         warnx("%llu line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
               (unsigned long long)d->total);
     return rc;
