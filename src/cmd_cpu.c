@@ -11,6 +11,7 @@
  * the thread total by construction (the tests check it anyway).
  */
 #include "cli.h"
+#include "html_charts.h"
 #include "commands.h"
 #include "diag.h"
 #include "hist.h"
@@ -71,6 +72,7 @@ const char cmd_cpu_help[] =
     "Common options:\n"
     "  --json            machine-readable JSON\n"
     "  --csv             CSV (see above for which table)\n"
+    "  --html            one HTML page: key figures, findings, CPU over time, details\n"
     "  -o, --output FILE write the report to FILE instead of standard output\n"
     "  --strict          exit 2 if any input line was not understood\n"
     "  -q, --quiet       no progress line and no warnings on stderr\n"
@@ -989,6 +991,10 @@ int cmd_cpu(int argc, char **argv)
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
         if (a.names)
             thread_dump_join(&a, so.thread_dump, root, co.quiet);
+        if (co.out == OUT_HTML) {
+            cpu_charts_report(root, "", true, rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON));
+            common_html_inputs(&co, files, nfiles);
+        }
         common_render(&co, root, csv);
         rn_free(root);
         ret = common_diag_status(&co, &d, ret);

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "gc_analysis.h"
 #include "gc_read.h"
+#include "html_charts.h"
 #include "render.h"
 #include "timeparse.h"
 #include "util.h"
@@ -47,6 +48,7 @@ const char cmd_gc_help[] =
     "\n"
     "Common options:\n"
     "  --json            JSON report (schema: docs/json.md)\n"
+    "  --html            one HTML page: key figures, findings, charts, details (docs/html.md)\n"
     "  -o, --output FILE write to FILE\n"
     "  --strict          exit 2 if any line was not understood (listed on stderr), or if\n"
     "                    time goes backwards with no sign of a JVM restart\n"
@@ -65,6 +67,7 @@ struct gc_run {
     struct gc_analysis a;
     struct gc_parse_ctx ctx;
     FILE *csv;
+    struct gc_charts *charts; /* --html: fed while the log streams */
     uint64_t events;
 };
 
@@ -140,6 +143,8 @@ static void sink(void *vctx, const struct gc_event *e)
     gc_analysis_add(&r->a, e);
     if (r->csv)
         csv_event(r->csv, e);
+    if (r->charts)
+        gc_charts_event(r->charts, e);
 }
 
 /* gc_read's run boundaries, as evidence for the analysis' time model */
@@ -243,6 +248,12 @@ int cmd_gc(int argc, char **argv)
         run->csv = out;
         fputs(csv_header, out);
     }
+    struct gc_charts charts;
+    if (co.out == OUT_HTML) {
+        gc_charts_init(&charts, "");
+        run->charts = &charts;
+        common_html_inputs(&co, files, nfiles);
+    }
     struct gc_read_result res;
     struct gc_read_hooks hooks = {.boundary = on_boundary, .arg = run};
     int rc = gc_read_inputs_hooked(files, nfiles, forced, &run->ctx, &res, &hooks);
@@ -276,10 +287,15 @@ int cmd_gc(int argc, char **argv)
             rn_str(o, "same_as", res.dup[i].same_as);
         }
         diag_report(&diag, root, "unparsed_lines");
-        if (co.out == OUT_JSON)
+        if (co.out == OUT_JSON) {
             render_json(out, root);
-        else
+        } else if (co.out == OUT_HTML) {
+            struct report_node *ch = rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON);
+            gc_charts_report(&charts, &run->a.pause_h, NULL, ch);
+            common_render_html(&co, out, root);
+        } else {
             render_text(out, root, &co.render);
+        }
         rn_free(root);
     }
     common_output_close(out);
@@ -288,7 +304,7 @@ int cmd_gc(int argc, char **argv)
         for (int i = 0; i < res.duplicates && i < GC_READ_MAX_DUPS; i++)
             warnx("%s: same first events as %s: read once", res.dup[i].file, res.dup[i].same_as);
     const struct gc_occurrence *back = &run->a.time_back;
-    if (back->count && (co.strict || (!co.quiet && co.out == OUT_TEXT)))
+    if (back->count && (co.strict || (!co.quiet && (co.out == OUT_TEXT || co.out == OUT_HTML))))
         warnx("time goes backwards %llu time(s) with no sign of a JVM restart (first at %s:%llu, up to %.3f s)%s",
               (unsigned long long)back->count, back->first_file ? back->first_file : "?",
               (unsigned long long)back->first_line, (double)back->worst_ns / 1e9,
@@ -296,6 +312,8 @@ int cmd_gc(int argc, char **argv)
     if (back->count && co.strict && !rc)
         rc = EXIT_BADINPUT;
 done:
+    if (run->charts)
+        gc_charts_fini(run->charts);
     gc_analysis_fini(&run->a);
     free(run);
     diag_fini(&diag);

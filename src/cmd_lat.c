@@ -9,6 +9,7 @@
  * and the word itself is not an existing file.
  */
 #include "cli.h"
+#include "html_charts.h"
 #include "commands.h"
 #include "hdr_codec.h"
 #include "lat.h"
@@ -89,6 +90,8 @@ const char cmd_lat_help[] =
     "\n"
     "Common options:\n"
     "  --json               machine-readable JSON\n"
+    "  --html               one HTML page: key figures, latency spectrum (and over time with\n"
+    "                       --interval), details (docs/html.md)\n"
     "  --csv                CSV, one row per group (or interval)\n"
     "  -o, --output FILE    write the report to FILE instead of standard output\n"
     "  --strict             exit 2 if any line had no valid value (reasons on stderr)\n"
@@ -597,6 +600,10 @@ int cmd_lat(int argc, char **argv)
     for (size_t k = 0; k < ncol; k++)
         nvalues += lat_groups_total(&res[k].groups);
 
+    if (co.out == OUT_HTML && ncol == 1)
+        common_html_inputs(&co, cols[0].files, (int)cols[0].nfiles);
+    else if (co.out == OUT_HTML)
+        common_html_inputs(&co, (char *const *)names, (int)ncol);
     FILE *out = common_output(&co);
     if (fmt == FMT_CAL || fmt == FMT_HGRM) {
         for (size_t k = 0; k < ncol; k++)
@@ -682,10 +689,14 @@ int cmd_lat(int argc, char **argv)
             }
             total.diag.lines_read = total.lines;
             diag_report(&total.diag, top, "unparsed_lines");
-            if (co.out == OUT_JSON)
+            if (co.out == OUT_JSON) {
                 render_json(out, root);
-            else
+            } else if (co.out == OUT_HTML) {
+                lat_charts_report(root, "", rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON));
+                common_render_html(&co, out, root);
+            } else {
                 render_text(out, root, &co.render);
+            }
         }
         rn_free(root);
     }

@@ -17,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EPOCH_2000 946684800.0 /* top -b prints only the time of day: drawn on 2000-01-01 */
+/* top -b prints only the time of day: drawn on 2002-01-01, past the 1e9 s from which
+   svg_chart labels a time axis as clock time (2000-01-01 came out as "10957d05h") */
+#define EPOCH_TOP 1009843200.0
 
 const char html_charts_lat_percentiles[] =
     "10,20,30,40,50,60,66,70,80,85,90,95,98,99,99.5,99.9,99.95,99.99,99.995,99.999,99.9995,99.9999,100";
@@ -329,7 +331,7 @@ static void cpu_series(struct svg_chart *c, int sid, const struct report_node *p
         prev = t;
         if (isnan(t0))
             t0 = t;
-        svg_point(c, sid, elapsed ? t - t0 : EPOCH_2000 + t, rn_value(v) / 100.0);
+        svg_point(c, sid, elapsed ? t - t0 : EPOCH_TOP + t, rn_value(v) / 100.0);
     }
 }
 

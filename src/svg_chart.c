@@ -586,6 +586,9 @@ static void write_series(FILE *f, const struct svg_chart *c, const struct svg_se
         for (size_t i = 0; i < s->n; i++)
             fprintf(f, "%c%.1f %.1f", i ? 'L' : 'M', map(sx, s->x0[i]), map(sy, s->y[i]));
         fputs("\"/>", f);
+        if (s->n == 1) /* a line of one point draws nothing: show the point */
+            fprintf(f, "<path class=\"dots small\" stroke=\"%s\" d=\"M%.1f %.1fh0\"/>", s->color,
+                    map(sx, s->x0[0]), map(sy, s->y[0]));
     } else {
         fprintf(f, "<path class=\"line\" stroke=\"%s\" d=\"", s->color);
         for (size_t i = 0; i < s->n; i++)
