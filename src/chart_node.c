@@ -30,6 +30,14 @@ const char *chart_style_name(enum svg_style s)
     }
 }
 
+struct report_node *chart_group(struct report_node *parent, const char *key, const char *title)
+{
+    struct report_node *g = rn_flags(rn_obj(parent, key), RF_NOTEXT | RF_NOJSON);
+    if (title)
+        rn_title(g, title);
+    return g;
+}
+
 struct report_node *chart_new(struct report_node *parent, const char *id, const char *title,
                               enum svg_axis x, enum svg_axis y, const char *xlabel, const char *ylabel)
 {

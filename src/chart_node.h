@@ -18,6 +18,8 @@
 #include "report.h"
 #include "svg_chart.h"
 
+/* An object to hold charts (hidden from text and JSON), keyed key, titled title (may be NULL). */
+struct report_node *chart_group(struct report_node *parent, const char *key, const char *title);
 /* A chart under the object parent; id is the key (stable: tests and links use it). */
 struct report_node *chart_new(struct report_node *parent, const char *id, const char *title,
                               enum svg_axis x, enum svg_axis y, const char *xlabel, const char *ylabel);

@@ -205,10 +205,14 @@ int cmd_threads(int argc, char **argv)
             render_csv(f, arr);
         } else {
             td_report(&s, &o, root);
-            if (co.out == OUT_JSON)
+            if (co.out == OUT_JSON) {
                 render_json(f, root);
-            else
+            } else if (co.out == OUT_HTML) {
+                common_html_inputs(&co, (char *const *)files, (int)nfiles);
+                common_render_html(&co, f, root);
+            } else {
                 render_text(f, root, &co.render);
+            }
         }
         common_output_close(f);
         rn_free(root);

@@ -87,11 +87,12 @@ static const struct hdef defs[] = {
     {"correlate", "p99", "P99 latency", "latency[requests=all]/p99_ms", "ms", false},
     {"correlate", "longest_ms", "longest pause", "summary/longest_pause_ms", "ms", false},
 
-    {"load", "rate", "requests/s achieved", "summary/rate_achieved", "req/s", false},
-    {"load", "p50", "P50 latency", "latency_ms/p50", "ms", false},
-    {"load", "p99", "P99 latency", "latency_ms/p99", "ms", false},
+    {"load", "rate", "requests/s achieved", "rate_achieved", "req/s", false},
+    {"load", "p50", "P50 latency (from the intended send)", "latency_ms/p50", "ms", false},
+    {"load", "p99", "P99 latency (from the intended send)", "latency_ms/p99", "ms", false},
     {"load", "max", "max latency", "latency_ms/max", "ms", false},
-    {"load", "errors", "errors", "summary/errors", NULL, false},
+    {"load", "service_p99", "P99 service time", "service_time_ms/p99", "ms", false},
+    {"load", "errors", "errors", "errors", NULL, false},
 };
 
 /* Arrays a command leads with, right after its figures. */

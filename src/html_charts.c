@@ -451,11 +451,10 @@ size_t html_charts_memory(const struct html_charts *h)
     return b;
 }
 
-int html_charts_report(const struct html_charts *h, const struct compare_set *s, struct report_node *compared,
-                       struct report_node *const *per_run)
+int compare_charts_report(const struct compare_set *s, struct report_node *compared)
 {
     int written = 0;
-    if (s->n > 1 && compared) {
+    if (s->n > 1) {
         struct svg_chart *ps = svg_chart_new("compare-pause-spectrum", "GC pause percentile spectrum, by run",
                                              SVG_AX_SPECTRUM, SVG_AX_LOG, "percentile", "pause (ms, log scale)");
         struct svg_chart *ph = svg_chart_new("compare-pause-histogram", "GC pause durations, by run", SVG_AX_LOG,
@@ -481,6 +480,13 @@ int html_charts_report(const struct html_charts *h, const struct compare_set *s,
         written += emit(compared, ls, "From 'gclat lat' percentiles; the last point is the maximum.");
         written += emit(compared, ct, NULL);
     }
+    return written;
+}
+
+int html_charts_report(const struct html_charts *h, const struct compare_set *s, struct report_node *compared,
+                       struct report_node *const *per_run)
+{
+    int written = compared ? compare_charts_report(s, compared) : 0;
     for (int i = 0; i < s->n; i++) {
         const struct compare_run *run = &s->runs[i];
         const struct gc_charts *r = &h->runs[i];
@@ -489,4 +495,64 @@ int html_charts_report(const struct html_charts *h, const struct compare_set *s,
             written += cpu_charts_report(run->tree[CK_CPU], r->suffix, false, per_run[i]);
     }
     return written;
+}
+
+int rows_chart_report(struct report_node *parent, const char *id, const char *title, const struct report_node *rows,
+                      const char *xkey, const struct rows_col *cols, int ncols, enum svg_axis xaxis,
+                      enum svg_axis yaxis, const char *xlabel, const char *ylabel, const char *only_key,
+                      const char *only_value)
+{
+    if (!rows || rows->kind != RN_ARR)
+        return 0;
+    struct svg_chart *c = svg_chart_new(id, title, xaxis, yaxis, xlabel, ylabel);
+    int *sid = xcalloc((size_t)(ncols ? ncols : 1), sizeof *sid);
+    for (int k = 0; k < ncols; k++)
+        sid[k] = svg_series_add(c, cols[k].name, svg_palette(k), SVG_LINE);
+    for (const struct report_node *o = rows->first; o; o = o->next) {
+        if (o->kind != RN_OBJ)
+            continue;
+        if (only_key) {
+            const struct report_node *w = rn_get(o, only_key);
+            if (!w || w->kind != RN_STR || strcmp(w->s, only_value) != 0)
+                continue;
+        }
+        const struct report_node *x = rn_get(o, xkey);
+        if (!x || (x->kind != RN_INT && x->kind != RN_NUM))
+            continue;
+        for (int k = 0; k < ncols; k++) {
+            const struct report_node *v = rn_get(o, cols[k].key);
+            if (v && (v->kind == RN_INT || v->kind == RN_NUM))
+                svg_point(c, sid[k], rn_value(x), rn_value(v));
+        }
+    }
+    free(sid);
+    return emit(parent, c, "Lines join the per-pixel minimum and maximum of each column.");
+}
+
+int jstat_charts_report(const struct report_node *tree, struct report_node *parent)
+{
+    static const struct rows_col occ[] = {{"S0_pct", "S0"},   {"S1_pct", "S1"},
+                                          {"Eden_pct", "Eden"}, {"Old_pct", "Old"},
+                                          {"Metaspace_pct", "Metaspace"}, {"CCS_pct", "CCS"}};
+    static const struct rows_col gct[] = {{"GCT", "GC time (GCT)"}};
+    const struct report_node *series = tree ? rn_get(tree, "series") : NULL;
+    const struct report_node *rows = tree ? rn_get(tree, "samples") : NULL;
+    int n = 0, i = 0;
+    for (const struct report_node *s = series ? series->first : NULL; s && i < 8; s = s->next, i++) {
+        const struct report_node *file = rn_get(s, "file");
+        if (!file || file->kind != RN_STR)
+            continue;
+        char *id = xasprintf("jstat-occupancy-f%d", i + 1), *t = xasprintf("Occupancy over time: %s", file->s);
+        n += rows_chart_report(parent, id, t, rows, "t_s", occ, (int)ARRAY_LEN(occ), SVG_AX_TIME, SVG_AX_LIN,
+                               "time since the first row", "% of capacity", "file", file->s);
+        free(id);
+        free(t);
+        id = xasprintf("jstat-gc-time-f%d", i + 1);
+        t = xasprintf("GC time since the JVM started (GCT): %s", file->s);
+        n += rows_chart_report(parent, id, t, rows, "t_s", gct, 1, SVG_AX_TIME, SVG_AX_LIN,
+                               "time since the first row", "s", "file", file->s);
+        free(id);
+        free(t);
+    }
+    return n;
 }

@@ -66,6 +66,24 @@ int lat_charts_report(const struct report_node *lat_tree, const char *id_suffix,
 int cpu_charts_report(const struct report_node *cpu_tree, const char *id_suffix, bool all,
                       struct report_node *parent);
 
+/* A column of a table of samples drawn as one line series. */
+struct rows_col {
+    const char *key, *name;
+};
+/*
+ * A chart of the rows of a table of samples (an array of objects): x from
+ * xkey, one line per column in cols (null or missing cells are gaps), only
+ * the rows whose string field only_key equals only_value when only_key is
+ * given. Streamed through a column grid, so any number of rows costs the
+ * same. Returns 1 when a chart was added, 0 when no row had a value.
+ */
+int rows_chart_report(struct report_node *parent, const char *id, const char *title, const struct report_node *rows,
+                      const char *xkey, const struct rows_col *cols, int ncols, enum svg_axis xaxis,
+                      enum svg_axis yaxis, const char *xlabel, const char *ylabel, const char *only_key,
+                      const char *only_value);
+/* jstat: occupancy of each space and the GC time, over time, per file. */
+int jstat_charts_report(const struct report_node *jstat_tree, struct report_node *parent);
+
 /* `gclat report`: one gc_charts per run. */
 struct html_charts {
     struct gc_charts *runs;
@@ -78,6 +96,8 @@ void html_charts_fini(struct html_charts *h);
 void html_charts_gc_event(void *ctx, int run, const struct gc_event *e);
 /* Percentiles asked of `gclat lat` for the spectrum (a superset of lat's default list). */
 extern const char html_charts_lat_percentiles[];
+/* The overlaid comparison charts of several runs (one series per run) under compared. */
+int compare_charts_report(const struct compare_set *s, struct report_node *compared);
 /*
  * The overlaid comparison charts (several runs) under compared, and each
  * run's charts under per_run[i]. Returns the number of charts added.
