@@ -134,15 +134,20 @@ static void export_streaming(struct report_node *ns, const struct svg_chart *c, 
         held += s->ccount[i];
         double x = col_x(c, i);
         if (s->style == SVG_SCATTER) {
-            for (int cell = 0; cell < SVG_CELLS_PER_DECADE * SVG_DECADES; cell++) {
+            int lo = -1, hi = -1;
+            for (int cell = 0; cell < SVG_CELLS_PER_DECADE * SVG_DECADES; cell++)
+                if (s->cells[i][cell / 64] & (1ull << (cell % 64))) {
+                    if (lo < 0)
+                        lo = cell;
+                    hi = cell;
+                }
+            for (int cell = lo; cell >= 0 && cell <= hi; cell++) {
                 if (!(s->cells[i][cell / 64] & (1ull << (cell % 64))))
                     continue;
-                double y = pow(10, (cell + 0.5) / SVG_CELLS_PER_DECADE - 3.0);
-                /* the cell centre, kept inside what the column really holds */
-                if (y < s->cmin[i])
-                    y = s->cmin[i];
-                if (y > s->cmax[i])
-                    y = s->cmax[i];
+                /* the cell centre, but the column's own extremes in its lowest and
+                   highest cell: the worst pause is drawn at its height */
+                double y = cell == hi ? s->cmax[i] : cell == lo ? s->cmin[i]
+                                                               : pow(10, (cell + 0.5) / SVG_CELLS_PER_DECADE - 3.0);
                 rn_num(p, NULL, x, 6);
                 rn_num(p, NULL, y, 6);
             }

@@ -10,7 +10,8 @@ would see, as JSON:
   plus "first_screen": the text a reader sees without scrolling (text nodes
   laid out above the 900 px viewport's bottom, not inside a closed <details>),
   "externals": attributes that would fetch (src, href to a scheme, srcset,
-  url( in style), "details": [{summary, open}] of every <details>.
+  url( in style), "details": [{summary, open}] of every <details>, and
+  "body_text": the whole text of the page.
 
 usage: report_cdp.py FILE.html SCREENSHOT.png [--text STRING]... [--first-shot PNG]
 Exit 0 when the page was loaded and inspected, 3 when Chromium could not be
@@ -171,7 +172,7 @@ INSPECT = r"""
   const details = Array.from(document.querySelectorAll('details'), d => ({
     summary: d.querySelector('summary') ? d.querySelector('summary').textContent : '', open: d.open}));
   return JSON.stringify({charts, scripts: document.querySelectorAll('script').length,
-                         first_screen: first.join(' '), externals, details,
+                         first_screen: first.join(' '), externals, details, body_text: body,
                          imgs: document.querySelectorAll('img').length, handlers: attrs, text_has: has,
                          title: document.title});
 })()
