@@ -397,6 +397,14 @@ int opt_status_list(const char *opt, const char *v, char ***out)
     return n;
 }
 
+void common_render_people(const struct common_opts *o, FILE *f, struct report_node *root)
+{
+    if (o->out == OUT_HTML)
+        common_render_html(o, f, root);
+    else
+        render_text(f, root, &o->render);
+}
+
 void common_render_html(const struct common_opts *o, FILE *f, struct report_node *root)
 {
     /* "gclat gc" -> the headline table's "gc" */
@@ -431,12 +439,15 @@ void common_render(const struct common_opts *o, struct report_node *root,
                    const struct report_node *csv_table)
 {
     FILE *out = common_output(o);
+    if (o->out == OUT_HTML) {
+        common_render_html(o, out, root);
+        common_output_close(out);
+        return;
+    }
     if (o->out == OUT_JSON)
         render_json(out, root);
     else if (o->out == OUT_CSV)
         render_csv(out, csv_table);
-    else if (o->out == OUT_HTML)
-        common_render_html(o, out, root);
     else
         render_text(out, root, &o->render);
     common_output_close(out);
@@ -450,7 +461,7 @@ int common_diag_status(const struct common_opts *o, const struct diag *d, int rc
         diag_print_stderr(d);
         return rc ? rc : EXIT_BADINPUT;
     }
-    if (!o->quiet && (o->out == OUT_TEXT || o->out == OUT_HTML))
+    if (!o->quiet && o->out == OUT_TEXT)
         warnx("%llu line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
               (unsigned long long)d->total);
     return rc;

@@ -101,6 +101,8 @@ struct diag;
  */
 void common_render(const struct common_opts *o, struct report_node *root,
                    const struct report_node *csv_table);
+/* Text or, with --html, the page (common_render_html): the renderers for people. */
+void common_render_people(const struct common_opts *o, FILE *f, struct report_node *root);
 /* --html: the page for root on f, titled after the command (prog_name), with its key figures. */
 void common_render_html(const struct common_opts *o, FILE *f, struct report_node *root);
 /* A subtitle naming the inputs ("FILE, FILE and N more"), for o->html_subtitle; heap, static lifetime. */

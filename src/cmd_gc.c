@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "gc_analysis.h"
+#include "chart_node.h"
 #include "gc_read.h"
 #include "html_charts.h"
 #include "render.h"
@@ -271,6 +272,8 @@ int cmd_gc(int argc, char **argv)
         /* text: findings right after the summary, what a reader needs first */
         if (co.out == OUT_TEXT)
             rn_move_after(root, rn_get(root, "findings"), rn_get(root, "summary"));
+        if (co.out == OUT_HTML)
+            gc_charts_report(&charts, &run->a.pause_h, NULL, chart_group(root, "charts", NULL));
         struct report_node *in = rn_obj(root, "inputs");
         rn_title(in, "Input");
         rn_int(in, "files", res.files);
@@ -287,15 +290,10 @@ int cmd_gc(int argc, char **argv)
             rn_str(o, "same_as", res.dup[i].same_as);
         }
         diag_report(&diag, root, "unparsed_lines");
-        if (co.out == OUT_JSON) {
+        if (co.out == OUT_JSON)
             render_json(out, root);
-        } else if (co.out == OUT_HTML) {
-            struct report_node *ch = rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON);
-            gc_charts_report(&charts, &run->a.pause_h, NULL, ch);
-            common_render_html(&co, out, root);
-        } else {
-            render_text(out, root, &co.render);
-        }
+        else
+            common_render_people(&co, out, root);
         rn_free(root);
     }
     common_output_close(out);

@@ -8,10 +8,11 @@
  * NAME). A word is a NAME= column start when the text before '=' has no '/'
  * and the word itself is not an existing file.
  */
+#include "chart_node.h"
 #include "cli.h"
-#include "html_charts.h"
 #include "commands.h"
 #include "hdr_codec.h"
+#include "html_charts.h"
 #include "lat.h"
 #include "wrk_input.h"
 #include "report.h"
@@ -687,16 +688,14 @@ int cmd_lat(int argc, char **argv)
                             rn_flags(n, RF_NOTEXT);
                 }
             }
+            if (co.out == OUT_HTML)
+                lat_charts_report(root, "", chart_group(root, "charts", NULL));
             total.diag.lines_read = total.lines;
             diag_report(&total.diag, top, "unparsed_lines");
-            if (co.out == OUT_JSON) {
+            if (co.out == OUT_JSON)
                 render_json(out, root);
-            } else if (co.out == OUT_HTML) {
-                lat_charts_report(root, "", rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON));
-                common_render_html(&co, out, root);
-            } else {
-                render_text(out, root, &co.render);
-            }
+            else
+                common_render_people(&co, out, root);
         }
         rn_free(root);
     }

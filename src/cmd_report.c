@@ -258,7 +258,7 @@ int cmd_report(int argc, char **argv)
             args[set.n_lat_args] = iv;
             struct report_node *t = compare_child_json("lat", args, set.n_lat_args + 1, r->files[CK_ACCESS],
                                                        r->nfiles[CK_ACCESS], r->name, set.quiet);
-            gc_charts_lat_intervals(&charts.runs[i], t);
+            html_charts_lat_intervals(&charts, i, t);
             rn_free(t);
             free(iv);
         } else if (!set.quiet) {

@@ -233,6 +233,11 @@ void gc_charts_lat_intervals(struct gc_charts *r, const struct report_node *tree
     lat_intervals_feed(r->lat_time, tree, r->wall == 1);
 }
 
+void html_charts_lat_intervals(struct html_charts *h, int run, const struct report_node *tree)
+{
+    gc_charts_lat_intervals(&h->runs[run], tree);
+}
+
 /* ---- charts built at the end ---- */
 
 static void hist_bars(struct svg_chart *c, int sid, const struct hist *hh)

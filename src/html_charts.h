@@ -94,6 +94,8 @@ void html_charts_init(struct html_charts *h, const struct compare_set *s);
 void html_charts_fini(struct html_charts *h);
 /* compare_gc_hook callback: ctx is the struct html_charts. */
 void html_charts_gc_event(void *ctx, int run, const struct gc_event *e);
+/* Latency per interval of run `run` (gc_charts_lat_intervals). */
+void html_charts_lat_intervals(struct html_charts *h, int run, const struct report_node *lat_tree);
 /* Percentiles asked of `gclat lat` for the spectrum (a superset of lat's default list). */
 extern const char html_charts_lat_percentiles[];
 /* The overlaid comparison charts of several runs (one series per run) under compared. */

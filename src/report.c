@@ -137,35 +137,6 @@ double rn_value(const struct report_node *n)
     return 0;
 }
 
-void rn_move_after(struct report_node *parent, struct report_node *child, struct report_node *after)
-{
-    if (!parent || !child || child == after)
-        return;
-    /* unlink */
-    struct report_node *prev = NULL;
-    for (struct report_node *c = parent->first; c; prev = c, c = c->next)
-        if (c == child)
-            break;
-    if (prev)
-        prev->next = child->next;
-    else if (parent->first == child)
-        parent->first = child->next;
-    else
-        return; /* not a child */
-    if (parent->last == child)
-        parent->last = prev;
-    /* relink */
-    if (!after) {
-        child->next = parent->first;
-        parent->first = child;
-    } else {
-        child->next = after->next;
-        after->next = child;
-    }
-    if (!child->next)
-        parent->last = child;
-}
-
 /* One path component of rn_path: "key", "key[3]" or "key[field=value]". */
 static const struct report_node *path_step(const struct report_node *n, const char *c, size_t len)
 {
@@ -259,4 +230,33 @@ struct report_node *rn_adopt(struct report_node *parent, const char *key, struct
         parent->first = child;
     parent->last = child;
     return child;
+}
+
+void rn_move_after(struct report_node *parent, struct report_node *child, struct report_node *after)
+{
+    if (!parent || !child || child == after)
+        return;
+    /* unlink */
+    struct report_node *prev = NULL;
+    for (struct report_node *c = parent->first; c; prev = c, c = c->next)
+        if (c == child)
+            break;
+    if (prev)
+        prev->next = child->next;
+    else if (parent->first == child)
+        parent->first = child->next;
+    else
+        return; /* not a child */
+    if (parent->last == child)
+        parent->last = prev;
+    /* relink */
+    if (!after) {
+        child->next = parent->first;
+        parent->first = child;
+    } else {
+        child->next = after->next;
+        after->next = child;
+    }
+    if (!child->next)
+        parent->last = child;
 }

@@ -22,6 +22,23 @@ enum {
     RF_NOJSON = 1u << 2, /* text only */
     RF_WIDE = 1u << 3,   /* table: do not truncate long cells */
     RF_FINDINGS = 1u << 4, /* array of findings {severity,title,summary,first,worst,meaning,advice}: compact text form */
+};
+
+struct report_node {
+    enum rn_kind kind;
+    char *key;      /* NULL for array elements */
+    char *title;    /* human label for text output; defaults to key */
+    char *unit;     /* printed after the value in text output */
+    unsigned flags;
+    int decimals;   /* RN_NUM: digits after the point */
+    bool b;
+    int64_t i;
+    double d;
+    char *s;
+    struct report_node *first, *last, *next, *parent;
+};
+
+enum {
     /*
      * HTML (render_html.c, docs/html.md). The bits start at 10 so that flags
      * other renderers add meanwhile do not collide.
@@ -47,20 +64,6 @@ enum {
     RF_FOLD = 1u << 12,
     RF_HTML = 1u << 13,
     RF_NOHTML = 1u << 14,
-};
-
-struct report_node {
-    enum rn_kind kind;
-    char *key;      /* NULL for array elements */
-    char *title;    /* human label for text output; defaults to key */
-    char *unit;     /* printed after the value in text output */
-    unsigned flags;
-    int decimals;   /* RN_NUM: digits after the point */
-    bool b;
-    int64_t i;
-    double d;
-    char *s;
-    struct report_node *first, *last, *next, *parent;
 };
 
 struct report_node *rn_root(void);
