@@ -55,6 +55,11 @@ static const struct hdef defs[] = {
     {"lat", "p99", "P99 latency", "lat/percentiles[percentile=P99]/value", NULL, false},
     {"lat", "max", "max latency", "lat/summary/max", NULL, false},
 
+    {"merge", "requests", "requests", "merge/summary/count", NULL, false},
+    {"merge", "p50", "P50 latency", "merge/percentiles[percentile=P50]/value", NULL, false},
+    {"merge", "p99", "P99 latency", "merge/percentiles[percentile=P99]/value", NULL, false},
+    {"merge", "max", "max latency", "merge/summary/max", NULL, false},
+
     {"cpu", "pid", "busiest process (pid)", "process_detail[0]/pid", NULL, false},
     {"cpu", "cores_mean", "its CPU (mean)", "process_detail[0]/cores_mean", "cores", false},
     {"cpu", "cpu_max_pct", "its CPU (max)", "process_detail[0]/cpu_max_pct", "%", false},

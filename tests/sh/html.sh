@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/sh/html.sh — `--html` on every command (gc, lat, cpu, jstat, histo,
-# threads, impact, correlate, compare, load), each page opened in headless
+# tests/sh/html.sh — `--html` on every command (gc, lat, merge, cpu, jstat,
+# histo, threads, impact, correlate, compare, load), each page opened in headless
 # Chromium through the DevTools protocol (tests/sh/report_cdp.py) and judged
 # by tests/sh/html_check.py: no console message, no <script>, nothing that
 # would fetch, a hostile string from the input (thread name, URL path, class
@@ -89,6 +89,10 @@ print(len(v), r(50), r(99), v[-1])' "$T/access.log")
 page lat --fig "$n|requests" --fig "$p50 ms|P50 latency" --fig "$p99 ms|P99 latency" --fig "$mx ms|max latency" \
   --chart latency-spectrum=1 -- lat -f -2 "$T/access.log"
 page lat-by-path --text "/$P1" -- lat -f -2 --by path "$T/access.log"
+# merge: the histogram lat saved gives the same figures back
+"$G" lat -q -f -2 --save "$T/access.hlog" "$T/access.log" > /dev/null
+page merge --fig "$n|requests" --fig "$p50 ms|P50 latency" --fig "$p99 ms|P99 latency" --fig "$mx ms|max latency" \
+  -- merge "$T/access.hlog"
 
 # cpu: top -H named from a dump whose thread name is the payload
 "$G" cpu --json -q --thread-dump "$T/dump-l.txt" "$FX/threads/jdk17-top-H.txt" > "$T/cpu.json"
