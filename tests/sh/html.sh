@@ -165,11 +165,17 @@ if grep -q 'RF_\|headline\|x_axis' "$T/gc.json"; then nok "no chart or headline 
 # ---- ASan+UBSan: the renderer on every kind of node, clean ----
 if [ -n "${GCLAT_ASAN:-}" ] && [ -x "$GCLAT_ASAN" ]; then
   bad=""
-  for args in "gc $T/zgc.log" "lat -f -2 --interval 10s $T/access.log" "jstat $JST" "threads $T/jstack.txt" \
-              "cpu --thread-dump $T/dump-l.txt $FX/threads/jdk17-top-H.txt" "compare a=$FX/gc/jdk17-g1-plain-steady.log b=$T/zgc.log"; do
-    # shellcheck disable=SC2086
-    "$GCLAT_ASAN" $args --html -q > "$T/asan.html" 2> "$T/asan.err" || bad="$bad [$args: exit $?]"
-    grep -q 'Sanitizer\|runtime error' "$T/asan.err" && bad="$bad [$args: $(head -c 200 "$T/asan.err")]"
-  done
+  asan() { # ARGS...: one page under the sanitizers; a failure is added to $bad
+    "$GCLAT_ASAN" "$@" --html -q > "$T/asan.html" 2> "$T/asan.err" || bad="$bad [$1: exit $?]"
+    grep -q 'Sanitizer\|runtime error' "$T/asan.err" && bad="$bad [$1: $(head -c 200 "$T/asan.err")]"
+  }
+  asan gc "$T/zgc.log"
+  asan lat -f -2 --interval 10s "$T/access.log"
+  asan jstat "$JST"
+  asan threads "$T/jstack.txt"
+  asan histo "$T/histo-1.txt" "$FX/proc/g1/histo-2.txt"
+  asan cpu --thread-dump "$T/dump-l.txt" "$FX/threads/jdk17-top-H.txt"
+  asan compare "a=$FX/gc/jdk17-g1-plain-steady.log" "b=$T/zgc.log"
+  asan merge "$T/access.hlog"
   [ -z "$bad" ] && ok "--html under ASan+UBSan: clean" || nok "--html under ASan+UBSan: clean" "$bad"
 fi
