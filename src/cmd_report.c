@@ -151,7 +151,8 @@ static struct report_node *compose(struct compare_set *set, const struct html_ch
         struct report_node *cf = r->tree[CK_CPU] ? rn_get(r->tree[CK_CPU], "findings") : NULL;
         if (cf && cf->kind == RN_ARR) {
             rn_title(cf, "CPU findings");
-            rn_flags(cf, RF_HEADLINE | RF_TABLE);
+            rn_flags(cf, RF_TABLE);
+            headline_findings(cf);
         }
         adopt(o, r, CK_GC, "gc", "GC log analysis (gclat gc)");
         adopt(o, r, CK_ACCESS, "access", "Access-log latency (gclat lat)");

@@ -105,6 +105,15 @@ static const struct { const char *cmd, *path; } blocks[] = {
     {"cpu", "findings"}, {"jstat", "findings"}, {"histo", "findings"}, {"threads", "findings"},
 };
 
+void headline_findings(struct report_node *arr)
+{
+    if (!arr || arr->kind != RN_ARR)
+        return;
+    const struct report_node *f = arr->first;
+    bool typed = f && f->kind == RN_OBJ && rn_get(f, "title") && rn_get(f, "summary");
+    rn_flags(arr, typed ? RF_FINDINGS : RF_HEADLINE);
+}
+
 void headline_report(struct report_node *root, const char *cmd)
 {
     struct report_node *g = NULL;
@@ -118,8 +127,6 @@ void headline_report(struct report_node *root, const char *cmd)
     for (size_t i = 0; i < ARRAY_LEN(blocks); i++) {
         if (strcmp(blocks[i].cmd, cmd) != 0)
             continue;
-        struct report_node *a = (struct report_node *)rn_path(root, blocks[i].path);
-        if (a && a->kind == RN_ARR)
-            rn_flags(a, RF_HEADLINE);
+        headline_findings((struct report_node *)rn_path(root, blocks[i].path));
     }
 }

@@ -22,6 +22,13 @@ struct report_node *headline_copy(struct report_node *group, const char *key, co
                                   const struct report_node *tree, const char *path, const char *unit,
                                   bool complement);
 /*
+ * Mark a command's findings array to lead the page: as findings (one line
+ * each, details folded) when its entries have a title and a summary (the
+ * one finding type), else as a table (the older {severity, id, finding}).
+ * For the HTML page only: RF_FINDINGS changes the text view too.
+ */
+void headline_findings(struct report_node *arr);
+/*
  * The key figures of command cmd ("gc", "lat", ...) read from its report
  * tree root, added to root as a group keyed "headline"; arrays the command
  * leads with (its findings table) are flagged RF_HEADLINE. A command with
