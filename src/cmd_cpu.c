@@ -12,6 +12,7 @@
  */
 #include "cli.h"
 #include "cpu_screen.h"
+#include "html_charts.h"
 #include "commands.h"
 #include "diag.h"
 #include "finding.h"
@@ -82,6 +83,7 @@ const char cmd_cpu_help[] =
     "Common options:\n"
     "  --json            machine-readable JSON\n"
     "  --csv             CSV (see above for which table)\n"
+    "  --html            one HTML page: key figures, findings, CPU over time, details\n"
     "  -o, --output FILE write the report to FILE instead of standard output\n"
     "  --full            the whole text report (default: a verdict line, the figures\n"
     "                    that carry it and the findings, one line each)\n"
@@ -1287,8 +1289,12 @@ int cmd_cpu(int argc, char **argv)
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
         if (a.names)
             thread_dump_join(&a, so.thread_dump, root, co.quiet);
-        if (co.out == OUT_TEXT)
+        if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
             cpu_screen(root);
+        if (co.out == OUT_HTML) {
+            cpu_charts_report(root, "", true, rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON));
+            common_html_inputs(&co, files, nfiles);
+        }
         common_render(&co, root, csv);
         rn_free(root);
         ret = common_diag_status(&co, &d, ret);

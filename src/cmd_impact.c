@@ -61,6 +61,7 @@ const char cmd_impact_help[] =
     "\n"
     "Common options:\n"
     "  --json            JSON report\n"
+    "  --html            one HTML page: key figures first, then the tables (docs/html.md)\n"
     "  -o, --output FILE write to FILE\n"
     "  --full            the whole text report (default: a verdict line, the figures\n"
     "                    that carry it and the findings, one line each)\n"
@@ -666,7 +667,7 @@ int cmd_impact(int argc, char **argv)
             rn_title(rn_get(root, "service_time_unparsed_lines"), "Unparsed service-time lines");
         }
 
-        if (co.out == OUT_TEXT)
+        if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
             impact_screen(root);
         common_render(&co, root, resp);
         if (!co.quiet && any_stalls && rate <= 0)

@@ -8,9 +8,11 @@
  * NAME). A word is a NAME= column start when the text before '=' has no '/'
  * and the word itself is not an existing file.
  */
+#include "chart_node.h"
 #include "cli.h"
 #include "commands.h"
 #include "hdr_codec.h"
+#include "html_charts.h"
 #include "lat.h"
 #include "lat_screen.h"
 #include "wrk_input.h"
@@ -91,6 +93,8 @@ const char cmd_lat_help[] =
     "\n"
     "Common options:\n"
     "  --json               machine-readable JSON\n"
+    "  --html               one HTML page: key figures, latency spectrum (and over time with\n"
+    "                       --interval), details (docs/html.md)\n"
     "  --csv                CSV, one row per group (or interval)\n"
     "  -o, --output FILE    write the report to FILE instead of standard output\n"
     "  --full               the whole text report (default: a verdict line, the figures\n"
@@ -614,6 +618,10 @@ int cmd_lat(int argc, char **argv)
     for (size_t k = 0; k < ncol; k++)
         nvalues += lat_groups_total(&res[k].groups);
 
+    if (co.out == OUT_HTML && ncol == 1)
+        common_html_inputs(&co, cols[0].files, (int)cols[0].nfiles);
+    else if (co.out == OUT_HTML)
+        common_html_inputs(&co, (char *const *)names, (int)ncol);
     FILE *out = common_output(&co);
     if (fmt == FMT_CAL || fmt == FMT_HGRM) {
         for (size_t k = 0; k < ncol; k++)
@@ -697,6 +705,8 @@ int cmd_lat(int argc, char **argv)
                             rn_flags(n, RF_NOTEXT);
                 }
             }
+            if (co.out == OUT_HTML)
+                lat_charts_report(root, "", chart_group(root, "charts", NULL));
             total.diag.lines_read = total.lines;
             diag_report(&total.diag, top, "unparsed_lines");
             if (co.out == OUT_TEXT)
@@ -704,7 +714,7 @@ int cmd_lat(int argc, char **argv)
             if (co.out == OUT_JSON)
                 render_json(out, root);
             else
-                render_text(out, root, &co.render);
+                common_render_people(&co, out, root);
         }
         rn_free(root);
     }

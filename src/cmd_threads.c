@@ -213,6 +213,8 @@ int cmd_threads(int argc, char **argv)
             warnx("--top: time gap to the dump unknown (%s)", why);
     }
     if (rc == EXIT_OK) {
+        if (co.out == OUT_HTML)
+            common_html_inputs(&co, (char *const *)files, (int)nfiles);
         struct report_node *root = rn_root();
         FILE *f = common_output(&co);
         if (co.out == OUT_CSV) {
@@ -221,12 +223,12 @@ int cmd_threads(int argc, char **argv)
             render_csv(f, arr);
         } else {
             td_report(&s, &o, root);
-            if (co.out == OUT_TEXT)
+            if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
                 td_screen(root);
             if (co.out == OUT_JSON)
                 render_json(f, root);
             else
-                render_text(f, root, &co.render);
+                common_render_people(&co, f, root);
         }
         common_output_close(f);
         rn_free(root);

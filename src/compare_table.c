@@ -518,3 +518,45 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
     }
     return held;
 }
+
+void compare_report_labels(const struct compare_table *t, struct report_node *cmp)
+{
+    size_t i = 0;
+    for (struct report_node *o = cmp ? cmp->first : NULL; o && i < t->n; o = o->next, i++) {
+        struct report_node *id = rn_get(o, "metric");
+        if (id)
+            rn_flags(id, RF_NOHTML);
+        struct report_node *title = rn_title(rn_str(o, "label", t->rows[i].title), "metric");
+        rn_flags(title, RF_NOTEXT | RF_NOJSON | RF_HTML);
+        rn_move_after(o, title, NULL);
+        struct report_node *sec = rn_title(rn_str(o, "of", t->rows[i].section), "section");
+        rn_flags(sec, RF_NOTEXT | RF_NOJSON | RF_HTML);
+        rn_move_after(o, sec, title);
+    }
+}
+
+void compare_headline(const struct compare_table *t, int r, struct report_node *group)
+{
+    static const struct { const char *id, *key, *title; } figs[] = {
+        {"p99", "p99_ms", "P99 latency"},
+        {"gc.max", "max_pause_ms", "max pause"},
+        {"gc.share", "gc_share_pct", "time in GC pauses"},
+        {"gc.stalls", "stalls", "allocation stalls"},
+        {"cpu.mean", "cpu_cores", "JVM CPU (mean)"},
+    };
+    for (size_t k = 0; k < ARRAY_LEN(figs); k++) {
+        const struct compare_row *row = compare_table_find(t, figs[k].id);
+        if (!row || r >= t->nruns)
+            continue;
+        struct report_node *n;
+        if (!row->have[r])
+            n = rn_null(group, figs[k].key);
+        else if (row->decimals == 0 && fabs(row->v[r]) < 9e15 && row->v[r] == floor(row->v[r]))
+            n = rn_int(group, figs[k].key, (int64_t)row->v[r]);
+        else
+            n = rn_num(group, figs[k].key, row->v[r], row->decimals);
+        rn_flags(rn_title(n, figs[k].title), RF_HEADLINE);
+        if (row->unit && *row->unit)
+            rn_unit(n, row->unit);
+    }
+}

@@ -48,6 +48,34 @@ struct report_node {
     struct report_node *first, *last, *next, *parent;
 };
 
+enum {
+    /*
+     * HTML (render_html.c, docs/html.md). The bits start at 10 so that flags
+     * other renderers add meanwhile do not collide.
+     *
+     * RF_SERIES: a chart, drawn by the HTML renderer and nothing else (set
+     *   RF_NOTEXT | RF_NOJSON with it). An object, key = chart id, title =
+     *   chart title: x_axis / y_axis ("time", "lin", "log", "spectrum"),
+     *   x_label / y_label, optional note, tz_offset_min, x_range [lo, hi],
+     *   and series: [{name, style ("dots", "line", "bars", "path"), color,
+     *   count (input points it stands for), points: flat [x, y, ...] or for
+     *   bars [x0, x1, y, ...]}]. Built by chart_node.h; already aggregated
+     *   (at most a few points per pixel column), so the renderer only draws.
+     * RF_HEADLINE: a key figure for the first screen. A scalar is one
+     *   figure (title = its label); an object is a group of figures (title =
+     *   the group's name, e.g. a run); an array is a block shown right after
+     *   the figures (e.g. a findings table). Built by headline.h.
+     * RF_FOLD: shown folded (<details>) in HTML.
+     * RF_HTML: shown in HTML even when RF_NOTEXT (HTML follows the text
+     *   view otherwise). RF_NOHTML: not shown in HTML.
+     */
+    RF_SERIES = 1u << 10,
+    RF_HEADLINE = 1u << 11,
+    RF_FOLD = 1u << 12,
+    RF_HTML = 1u << 13,
+    RF_NOHTML = 1u << 14,
+};
+
 struct report_node *rn_root(void);
 void rn_free(struct report_node *n);
 
@@ -87,5 +115,15 @@ struct report_node *rn_get(const struct report_node *obj, const char *key);
 int rn_len(const struct report_node *n);
 /* Numeric value of an INT or NUM node (0 otherwise). */
 double rn_value(const struct report_node *n);
+/*
+ * The node at a path below n: components split by '/', each "key",
+ * "key[N]" (element N of an array) or "key[field=value]" (the element
+ * whose string field equals value). NULL when any step is missing.
+ */
+const struct report_node *rn_path(const struct report_node *n, const char *path);
+/* A scalar copy of src (value, decimals, unit, title) under parent; NULL if src is not a scalar. */
+struct report_node *rn_copy_scalar(struct report_node *parent, const char *key, const struct report_node *src);
+/* Make the parentless tree `child` (e.g. an rn_root()) the last child of parent, under key. */
+struct report_node *rn_adopt(struct report_node *parent, const char *key, struct report_node *child);
 
 #endif
