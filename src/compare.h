@@ -162,6 +162,7 @@ void compare_headline(const struct compare_table *t, int r, struct report_node *
 /* Metric list for --help and docs. */
 #define COMPARE_METRICS_HELP\
     "  latency (access logs): count mean stddev p50 p66 p80 p85 p90 p95 p98 p99 p99.9 p99.99 max\n"\
+    "               over.<N>ms over.<N>ms.share (requests over N ms, with --lat-arg=--over=N[,M...])\n"\
     "  GC pauses:   gc.count gc.total gc.mean gc.stddev gc.p50 gc.p90 gc.p95 gc.p99 gc.p99.9\n"\
     "               gc.max gc.share (% of time in STW pauses) gc.collections gc.span\n"\
     "               gc.over.<N>ms (pauses longer than N ms, per --over)\n"\

@@ -210,6 +210,32 @@ void compare_table_build(struct compare_table *t, const struct compare_set *s)
                 v *= defs[d].scale;
             set(t, defs[d].id, defs[d].section, defs[d].title, defs[d].unit, defs[d].decimals, r, v);
         }
+        /* access logs read with --lat-arg=--over=...: requests over each threshold */
+        if (strcmp(defs[d].id, "max") == 0) {
+            for (int r = 0; r < s->n; r++) {
+                const struct report_node *acc = s->runs[r].tree[CK_ACCESS];
+                const struct report_node *lat = acc ? rn_get(acc, "lat") : NULL;
+                const struct report_node *over = lat ? rn_get(lat, "over") : NULL;
+                for (const struct report_node *c = over ? over->first : NULL; c; c = c->next) {
+                    const struct report_node *th = rn_get(c, "threshold_ms"), *cnt = rn_get(c, "count"),
+                                             *sh = rn_get(c, "share_pct");
+                    if (!th || (th->kind != RN_INT && th->kind != RN_NUM))
+                        continue;
+                    char ths[32], id[96], title[96];
+                    snprintf(ths, sizeof ths, "%.10g", rn_value(th));
+                    if (cnt && (cnt->kind == RN_INT || cnt->kind == RN_NUM)) {
+                        snprintf(id, sizeof id, "over.%sms", ths);
+                        snprintf(title, sizeof title, "requests > %s ms", ths);
+                        set(t, id, "latency", title, "", 0, r, rn_value(cnt));
+                    }
+                    if (sh && (sh->kind == RN_INT || sh->kind == RN_NUM)) { /* null share: no request, no value */
+                        snprintf(id, sizeof id, "over.%sms.share", ths);
+                        snprintf(title, sizeof title, "requests > %s ms, share", ths);
+                        set(t, id, "latency", title, "%", 3, r, rn_value(sh));
+                    }
+                }
+            }
+        }
         /* dynamic GC rows right after their section */
         if (strcmp(defs[d].id, "gc.max") == 0) {
             for (int r = 0; r < s->n; r++) {
@@ -288,6 +314,10 @@ bool compare_metric_known(const char *id)
     size_t n = strlen(id);
     if (strncmp(id, "gc.over.", 8) == 0 && n > 10 && strcmp(id + n - 2, "ms") == 0)
         return true;
+    /* over.<N>ms and over.<N>ms.share (access logs read with --lat-arg=--over=...) */
+    if (strncmp(id, "over.", 5) == 0 && n > 7 &&
+        (strcmp(id + n - 2, "ms") == 0 || (n > 13 && strcmp(id + n - 8, "ms.share") == 0)))
+        return true;
     if (strncmp(id, "gc.kind.", 8) == 0) {
         const char *dot = strrchr(id, '.');
         return dot > id + 8 && (!strcmp(dot, ".count") || !strcmp(dot, ".total") || !strcmp(dot, ".max"));
@@ -349,6 +379,9 @@ bool compare_cond_parse(const char *text, struct compare_cond *c, const char **e
             munit = defs[i].unit;
     if (strncmp(c->metric, "gc.kind.", 8) == 0 && (strstr(c->metric, ".total") || strstr(c->metric, ".max")))
         munit = "ms";
+    size_t ml = strlen(c->metric);
+    if (strncmp(c->metric, "over.", 5) == 0 && ml > 6 && strcmp(c->metric + ml - 6, ".share") == 0)
+        munit = "%"; /* a share: '> 1%' is the share itself, '+10%' a change */
     if (strcmp(c->unit, "%") == 0) {
         c->relative = sign || strcmp(munit, "%") != 0;
         c->value = d;
