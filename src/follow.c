@@ -317,7 +317,8 @@ static long read_missed(struct follow *f, const struct stat *old, const struct s
     if (d)
         closedir(d);
     free(dir);
-    qsort(m, nm, sizeof *m, cmp_missed);
+    if (nm > 1)
+        qsort(m, nm, sizeof *m, cmp_missed);
     long total = 0;
     for (size_t i = 0; i < nm; i++) {
         int fd = open(m[i].path, O_RDONLY | O_CLOEXEC);

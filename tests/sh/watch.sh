@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/sh/watch.sh — gclat watch against real writers: a JDK 17 workload
-# logging -Xlog:gc*:file=...::filecount=99,filesize=64k (so the log rotates
+# logging -Xlog:gc*:file=...::filecount=99,filesize=128k (so the log rotates
 # while followed) and printing the JVM's own GC notifications; at the end the
 # Prometheus counters equal the JVM's notification counts per (gc, action,
 # cause) and `gclat gc` over the rotated set. Also: --once exit codes, rotation
@@ -30,7 +30,7 @@ if command -v javac > /dev/null && javac -d "$T" "$ROOT/tests/fixtures/watch/GcN
   for gc in UseG1GC UseParallelGC UseSerialGC UseZGC; do
     d="$T/$gc"; mkdir -p "$d"
     start_watch "$d" --gc "j=$d/gc.log"
-    java -XX:+$gc -Xmx64m -Xlog:gc*:file="$d/gc.log"::filecount=99,filesize=64k -cp "$T" GcNotify 3 > "$d/notes.txt" 2> "$d/java.err"
+    java -XX:+$gc -Xmx64m -Xlog:gc*:file="$d/gc.log"::filecount=99,filesize=128k -cp "$T" GcNotify 3 > "$d/notes.txt" 2> "$d/java.err"
     sleep 1.5 # watch polls at least every second
     metrics "$WPORT" > "$d/m.txt" 2> "$d/m.err"
     kill "$WPID"; wait "$WPID" 2> /dev/null
