@@ -95,6 +95,10 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook);
    and *rc = the child's exit code on failure. */
 struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
                                       const char *run, bool quiet, int *rc);
+/* `gclat lat --json -q ARGS FILES` built in-process (lat_run.h); NULL (warned) and *rc = lat's
+   exit code when the input fails. */
+struct report_node *compare_lat_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
+                                     int *rc);
 /* JSON text to a report tree (compare_json.c). NULL and *err on malformed input. */
 struct report_node *compare_json_parse(const char *s, size_t n, const char **err);
 

@@ -7,6 +7,7 @@
  * exactly the numbers those subcommands print.
  */
 #include "compare.h"
+#include "lat_run.h"
 #include "proc_pick.h"
 #include "reader.h"
 #include "sniff.h"
@@ -311,6 +312,66 @@ static struct report_node *child_json(const char *sub, char **args, int nargs, c
     return t;
 }
 
+/*
+ * The access-log adapter: `gclat lat --json -q ARGS FILES` in this process —
+ * the same option parser, scan and report tree as the lat command
+ * (lat_run.h), the tree as its JSON says (rn_as_json). NULL (warned) and *rc
+ * the exit code lat would have had when the input fails.
+ */
+struct report_node *compare_lat_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
+                                     int *rc)
+{
+    char **av = xcalloc((size_t)(nargs + nfiles + 4), sizeof *av);
+    int k = 0;
+    av[k++] = (char *)"lat";
+    av[k++] = (char *)"--json";
+    av[k++] = (char *)"-q";
+    for (int i = 0; i < nargs; i++)
+        av[k++] = args[i];
+    for (int i = 0; i < nfiles; i++)
+        av[k++] = files[i];
+    struct lat_opts o;
+    int e = 0;
+    if (lat_opts_parse(&o, k, av)) { /* --help among the --lat-arg: no report */
+        free(av);
+        *rc = EXIT_USAGE;
+        return NULL;
+    }
+    free(av);
+    /* lat -q: the reader's skipped-input notes are not this command's to print */
+    bool warned = reader_warnings_enabled();
+    reader_warnings_enable(false);
+    struct lat_run lr;
+    struct report_node *t = rn_root();
+    struct diag d;
+    diag_init(&d);
+    e = lat_scan_inputs(&o, &lr);
+    if (lr.wrk) {
+        e = lat_build_report(&o, &lr, t, &d);
+        if (!e)
+            e = common_diag_status(&o.co, &d, EXIT_OK);
+    } else if (lr.res && e != EXIT_IO) {
+        lat_build_report(&o, &lr, t, NULL);
+        e = lat_run_status(&o, &lr, e);
+    } else if (!e) {
+        e = EXIT_IO;
+    }
+    reader_warnings_enable(warned);
+    diag_fini(&d);
+    lat_run_fini(&o, &lr);
+    lat_opts_fini(&o);
+    *rc = e;
+    if (e) {
+        /* lat has said why on stderr; an input that fails fails the command */
+        if (!quiet)
+            warnx("%s: 'gclat lat' failed on %s%s (exit %d)", run, files[0], nfiles > 1 ? " ..." : "", e);
+        rn_free(t);
+        return NULL;
+    }
+    rn_as_json(t);
+    return t;
+}
+
 /* The pid run r names: --pid NAME=, else a plain --pid, else its GC logs' (one pid
    for all of them). 0 when none; -1 (warned) when its GC logs name different pids. */
 static int64_t named_pid(const struct compare_set *s, const struct compare_run *r, const char **from)
@@ -452,8 +513,8 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
         }
         if (r->nfiles[CK_ACCESS]) {
             int e = 0;
-            r->tree[CK_ACCESS] = child_json("lat", s->lat_args, s->n_lat_args, r->files[CK_ACCESS],
-                                            r->nfiles[CK_ACCESS], r->name, s->quiet, &e);
+            r->tree[CK_ACCESS] = compare_lat_tree(s->lat_args, s->n_lat_args, r->files[CK_ACCESS],
+                                                  r->nfiles[CK_ACCESS], r->name, s->quiet, &e);
             if (e && !rc)
                 rc = e;
         }
