@@ -12,6 +12,7 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "cpu_report.h"
 #include "diag.h"
 #include "finding.h"
 #include "hist.h"
@@ -848,7 +849,9 @@ static char **split_list(const char *opt, const char *s, int *n)
     return v;
 }
 
-int cmd_cpu(int argc, char **argv)
+/* The command, or (tree non-NULL) its report tree handed to the caller
+   unrendered: compare and report run `cpu` through here (cpu_report_tree). */
+static int cpu_main(int argc, char **argv, struct report_node **tree)
 {
     struct common_opts co;
     common_opts_init(&co);
@@ -918,7 +921,8 @@ int cmd_cpu(int argc, char **argv)
             die(EXIT_USAGE, "unknown option %s (see gclat cpu --help)", x);
         }
     }
-    common_opts_finish(&co);
+    if (!tree)
+        common_opts_finish(&co);
     if (ncmd) {
         a.cmds = cmdlist;
         a.ncmds = ncmd;
@@ -980,8 +984,10 @@ int cmd_cpu(int argc, char **argv)
             die(EXIT_USAGE, "--record is for live sampling (--pid without FILE)");
         char *dump_files[1] = {(char *)so.thread_dump};
         if (sniff_inputs(SNIFF_TOP, NULL, files, (size_t)nfiles, 0) |
-            sniff_inputs(SNIFF_THREADS, NULL, dump_files, 1, 0))
-            exit(EXIT_BADINPUT);
+            sniff_inputs(SNIFF_THREADS, NULL, dump_files, 1, 0)) {
+            ret = EXIT_BADINPUT;
+            goto done;
+        }
         if (so.thread_dump) {
             int lr = td_names_load(&names, so.thread_dump);
             if (lr == -1)
@@ -1034,10 +1040,15 @@ int cmd_cpu(int argc, char **argv)
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
         if (a.names)
             thread_dump_join(&a, so.thread_dump, root, co.quiet);
-        common_render(&co, root, csv);
-        rn_free(root);
+        if (tree) {
+            *tree = root;
+        } else {
+            common_render(&co, root, csv);
+            rn_free(root);
+        }
         ret = common_diag_status(&co, &d, ret);
     }
+done:
     agg_fini(&a);
     if (ncmd) {
         for (int k = 0; k < ncmd; k++)
@@ -1050,4 +1061,15 @@ int cmd_cpu(int argc, char **argv)
     td_names_free(&names);
     diag_fini(&d);
     return ret;
+}
+
+int cmd_cpu(int argc, char **argv)
+{
+    return cpu_main(argc, argv, NULL);
+}
+
+int cpu_report_tree(int argc, char **argv, struct report_node **tree)
+{
+    *tree = NULL;
+    return cpu_main(argc, argv, tree);
 }

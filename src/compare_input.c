@@ -7,6 +7,7 @@
  * exactly the numbers those subcommands print.
  */
 #include "compare.h"
+#include "cpu_report.h"
 #include "lat_run.h"
 #include "proc_pick.h"
 #include "reader.h"
@@ -330,10 +331,14 @@ struct report_node *compare_lat_tree(char **args, int nargs, char **files, int n
         av[k++] = args[i];
     for (int i = 0; i < nfiles; i++)
         av[k++] = files[i];
+    /* lat's own messages say so, as when it ran as a child */
+    const char *prog = prog_name;
+    prog_name = "gclat lat";
     struct lat_opts o;
     int e = 0;
     if (lat_opts_parse(&o, k, av)) { /* --help among the --lat-arg: no report */
         free(av);
+        prog_name = prog;
         *rc = EXIT_USAGE;
         return NULL;
     }
@@ -360,11 +365,49 @@ struct report_node *compare_lat_tree(char **args, int nargs, char **files, int n
     diag_fini(&d);
     lat_run_fini(&o, &lr);
     lat_opts_fini(&o);
+    prog_name = prog;
     *rc = e;
     if (e) {
         /* lat has said why on stderr; an input that fails fails the command */
         if (!quiet)
             warnx("%s: 'gclat lat' failed on %s%s (exit %d)", run, files[0], nfiles > 1 ? " ..." : "", e);
+        rn_free(t);
+        return NULL;
+    }
+    rn_as_json(t);
+    return t;
+}
+
+/* `gclat cpu --json -q ARGS FILES` in this process (cpu_report.h), the tree as
+   its JSON says; NULL (warned) and *rc cpu's exit code when it fails. */
+static struct report_node *cpu_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
+                                    int *rc)
+{
+    char **av = xcalloc((size_t)(nargs + nfiles + 4), sizeof *av);
+    int k = 0;
+    av[k++] = (char *)"cpu";
+    av[k++] = (char *)"--json";
+    av[k++] = (char *)"-q";
+    for (int i = 0; i < nargs; i++)
+        av[k++] = args[i];
+    for (int i = 0; i < nfiles; i++)
+        av[k++] = files[i];
+    /* cpu -q: the reader's skipped-input notes are not this command's to print */
+    bool warned = reader_warnings_enabled();
+    reader_warnings_enable(false);
+    struct report_node *t = NULL;
+    const char *prog = prog_name; /* cpu's own messages say so, as when it ran as a child */
+    prog_name = "gclat cpu";
+    *rc = cpu_report_tree(k, av, &t);
+    prog_name = prog;
+    reader_warnings_enable(warned);
+    free(av);
+    if (*rc == 0 && !t)
+        *rc = EXIT_IO;
+    if (*rc) {
+        /* cpu has said why on stderr; an input that fails fails the command */
+        if (!quiet)
+            warnx("%s: 'gclat cpu' failed on %s%s (exit %d)", run, files[0], nfiles > 1 ? " ..." : "", *rc);
         rn_free(t);
         return NULL;
     }
@@ -421,7 +464,7 @@ static int load_cpu(struct compare_set *s, int index)
 {
     struct compare_run *r = &s->runs[index];
     int rc = 0;
-    struct report_node *t = child_json("cpu", s->cpu_args, s->n_cpu_args, r->files[CK_CPU], r->nfiles[CK_CPU], r->name,
+    struct report_node *t = cpu_tree(s->cpu_args, s->n_cpu_args, r->files[CK_CPU], r->nfiles[CK_CPU], r->name,
                                        s->quiet, &rc);
     if (!t)
         return rc;
@@ -446,7 +489,7 @@ static int load_cpu(struct compare_set *s, int index)
         if (s->n_cpu_args)
             memcpy(av, s->cpu_args, (size_t)s->n_cpu_args * sizeof *av);
         av[s->n_cpu_args] = arg;
-        struct report_node *t2 = child_json("cpu", av, s->n_cpu_args + 1, r->files[CK_CPU], r->nfiles[CK_CPU],
+        struct report_node *t2 = cpu_tree(av, s->n_cpu_args + 1, r->files[CK_CPU], r->nfiles[CK_CPU],
                                             r->name, s->quiet, &rc);
         free(av);
         free(arg);
