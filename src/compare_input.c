@@ -1,10 +1,11 @@
 /*
  * compare_input.c — input specs, kind detection and the three adapters that
- * turn a run's files into report subtrees (see compare.h). The GC adapter
- * runs in this process (streaming; memory independent of log size); the
- * access-log and CPU adapters run this same binary's `lat` / `cpu`
- * subcommand with --json and parse its output, so compare always shows
- * exactly the numbers those subcommands print.
+ * turn a run's files into report subtrees (see compare.h). All three run
+ * in this process: the GC adapter streams events into gc_analysis; the
+ * access-log and CPU adapters call the `lat` / `cpu` commands' own option
+ * parsers, analyses and report trees (lat_run.h, cpu_report.h), read as
+ * their JSON says (rn_as_json), so compare always shows exactly the numbers
+ * those subcommands print.
  */
 #include "compare.h"
 #include "cpu_report.h"
@@ -19,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 void compare_set_init(struct compare_set *s)
@@ -154,7 +154,7 @@ bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind
 enum compare_kind compare_detect(const char *path)
 {
     if (strcmp(path, "-") == 0)
-        return CK_GC; /* standard input cannot be handed to a child: assume a GC log */
+        return CK_GC; /* standard input cannot be sniffed and then read again: assume a GC log */
     struct sniff_result sr;
     if (sniff_path(path, NULL, &sr) != 0)
         return CK_GC; /* let the GC reader report the error */
@@ -176,8 +176,6 @@ enum compare_kind compare_detect(const char *path)
 }
 
 static void gc_sink(void *vctx, const struct gc_event *e);
-static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet, int *rc);
 
 struct gc_sink_ctx {
     struct compare_run *r;
@@ -233,86 +231,6 @@ static int load_gc(struct compare_set *s, int index, const struct compare_gc_hoo
     return 0;
 }
 
-struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet, int *rc)
-{
-    return child_json(sub, args, nargs, files, nfiles, run, quiet, rc);
-}
-
-/* Run `gclat SUB --json -q ARGS FILES` and parse its stdout. On failure NULL and *rc
-   the child's exit code (EXIT_IO when it did not exit normally or wrote no JSON). */
-static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet, int *rc)
-{
-    *rc = 0;
-    int fd[2];
-    if (pipe(fd) != 0) {
-        warnx("pipe: %s", strerror(errno));
-        *rc = EXIT_IO;
-        return NULL;
-    }
-    char **av = xcalloc((size_t)(nargs + nfiles + 6), sizeof *av);
-    int k = 0;
-    av[k++] = (char *)"gclat";
-    av[k++] = (char *)sub;
-    av[k++] = (char *)"--json";
-    av[k++] = (char *)"-q";
-    for (int i = 0; i < nargs; i++)
-        av[k++] = args[i];
-    for (int i = 0; i < nfiles; i++)
-        av[k++] = files[i];
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        warnx("fork: %s", strerror(errno));
-        close(fd[0]);
-        close(fd[1]);
-        free(av);
-        *rc = EXIT_IO;
-        return NULL;
-    }
-    if (pid == 0) {
-        dup2(fd[1], 1);
-        close(fd[0]);
-        close(fd[1]);
-        execv("/proc/self/exe", av);
-        _exit(127);
-    }
-    free(av);
-    close(fd[1]);
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        xgrow((void **)&buf, &cap, len + 65536, 1);
-        ssize_t got = read(fd[0], buf + len, cap - len);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            break;
-        len += (size_t)got;
-    }
-    close(fd[0]);
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    struct report_node *t = NULL;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-        /* the child has said why on stderr; an input that fails fails the command */
-        *rc = WIFEXITED(st) && WEXITSTATUS(st) != 127 ? WEXITSTATUS(st) : EXIT_IO;
-        if (!quiet)
-            warnx("%s: 'gclat %s' failed on %s%s (exit %d)", run, sub, files[0], nfiles > 1 ? " ..." : "", *rc);
-    } else {
-        const char *err = NULL;
-        t = compare_json_parse(buf ? buf : "", len, &err);
-        if (!t) {
-            warnx("%s: cannot read 'gclat %s --json' output: %s", run, sub, err);
-            *rc = EXIT_IO;
-        }
-    }
-    free(buf);
-    return t;
-}
-
 /*
  * The access-log adapter: `gclat lat --json -q ARGS FILES` in this process —
  * the same option parser, scan and report tree as the lat command
@@ -331,7 +249,7 @@ struct report_node *compare_lat_tree(char **args, int nargs, char **files, int n
         av[k++] = args[i];
     for (int i = 0; i < nfiles; i++)
         av[k++] = files[i];
-    /* lat's own messages say so, as when it ran as a child */
+    /* lat's own messages name lat, as on its command line */
     const char *prog = prog_name;
     prog_name = "gclat lat";
     struct lat_opts o;
@@ -396,7 +314,7 @@ static struct report_node *cpu_tree(char **args, int nargs, char **files, int nf
     bool warned = reader_warnings_enabled();
     reader_warnings_enable(false);
     struct report_node *t = NULL;
-    const char *prog = prog_name; /* cpu's own messages say so, as when it ran as a child */
+    const char *prog = prog_name; /* cpu's own messages name cpu */
     prog_name = "gclat cpu";
     *rc = cpu_report_tree(k, av, &t);
     prog_name = prog;
