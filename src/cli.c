@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "diag.h"
+#include "headline.h"
 #include "outfile.h"
 #include "reader.h"
 #include "report.h"
@@ -19,7 +20,11 @@ const char common_opts_help[] =
     "Common options:\n"
     "  --json            machine-readable JSON (schema in docs/json.md)\n"
     "  --csv             CSV, one row per event or table row\n"
+    "  --html            one self-contained HTML page (docs/html.md)\n"
     "  -o, --output FILE write the report to FILE instead of standard output\n"
+    "  --full            text: the whole report (default: the first screen, a verdict\n"
+    "                    line, the figures that carry it and the findings one line each)\n"
+    "  --explain         text: what each finding means and what to change, under its line\n"
     "  --strict          exit 2 if any input line was not understood\n"
     "  -q, --quiet       no progress line and no warnings on stderr\n"
     "  --max-line-bytes N  skip lines longer than N bytes (default 1048576),\n"
@@ -56,10 +61,16 @@ bool common_opt(struct common_opts *o, int argc, char **argv, int *i)
         o->out = OUT_JSON;
     else if (strcmp(a, "--csv") == 0)
         o->out = OUT_CSV;
+    else if (strcmp(a, "--html") == 0)
+        o->out = OUT_HTML;
     else if (strcmp(a, "--text") == 0)
         o->out = OUT_TEXT;
     else if (strcmp(a, "--strict") == 0)
         o->strict = true;
+    else if (strcmp(a, "--full") == 0)
+        o->render.full = true;
+    else if (strcmp(a, "--explain") == 0)
+        o->render.explain = true;
     else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
         o->quiet = true;
     else if (strcmp(a, "-o") == 0 || opt_is(a, "--output"))
@@ -393,10 +404,53 @@ int opt_status_list(const char *opt, const char *v, char ***out)
     return n;
 }
 
-void common_render(const struct common_opts *o, const struct report_node *root,
+void common_render_people(const struct common_opts *o, FILE *f, struct report_node *root)
+{
+    if (o->out == OUT_HTML)
+        common_render_html(o, f, root);
+    else
+        render_text(f, root, &o->render);
+}
+
+void common_render_html(const struct common_opts *o, FILE *f, struct report_node *root)
+{
+    /* "gclat gc" -> the headline table's "gc" */
+    const char *cmd = strncmp(prog_name, "gclat ", 6) == 0 ? prog_name + 6 : prog_name;
+    headline_report(root, cmd);
+    struct html_opts h = {.title = prog_name, .subtitle = o->html_subtitle};
+    render_html(f, root, &h);
+}
+
+static char *html_subtitle; /* reachable until exit: one page per process */
+
+void common_html_inputs(struct common_opts *o, char *const *files, int nfiles)
+{
+    if (nfiles <= 0)
+        return;
+    char *s = xstrdup(files[0]);
+    for (int i = 1; i < nfiles && i < 3; i++) {
+        char *t = xasprintf("%s, %s", s, files[i]);
+        free(s);
+        s = t;
+    }
+    if (nfiles > 3) {
+        char *t = xasprintf("%s and %d more", s, nfiles - 3);
+        free(s);
+        s = t;
+    }
+    free(html_subtitle);
+    o->html_subtitle = html_subtitle = s;
+}
+
+void common_render(const struct common_opts *o, struct report_node *root,
                    const struct report_node *csv_table)
 {
     FILE *out = common_output(o);
+    if (o->out == OUT_HTML) {
+        common_render_html(o, out, root);
+        common_output_close(out);
+        return;
+    }
     if (o->out == OUT_JSON)
         render_json(out, root);
     else if (o->out == OUT_CSV)

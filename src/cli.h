@@ -12,7 +12,7 @@
 
 #include "render.h"
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV, OUT_HTML };
 
 struct common_opts {
     enum out_format out;
@@ -20,6 +20,8 @@ struct common_opts {
     bool quiet;      /* no progress line, no warnings */
     const char *output_path; /* -o FILE, or NULL for stdout */
     struct render_opts render;
+    /* --html: the page's subtitle (what was read), set by the command; may be NULL */
+    const char *html_subtitle;
 };
 
 void common_opts_init(struct common_opts *o);
@@ -94,10 +96,17 @@ struct diag;
 /*
  * Write the report where the common options say, in the format they say:
  * JSON (the whole tree), CSV (csv_table, an array of row objects; nothing if
- * NULL) or text. Exits EXIT_IO on a write error.
+ * NULL), HTML (the whole tree as a page led by the command's key figures,
+ * headline.h: root gains them) or text. Exits EXIT_IO on a write error.
  */
-void common_render(const struct common_opts *o, const struct report_node *root,
+void common_render(const struct common_opts *o, struct report_node *root,
                    const struct report_node *csv_table);
+/* Text or, with --html, the page (common_render_html): the renderers for people. */
+void common_render_people(const struct common_opts *o, FILE *f, struct report_node *root);
+/* --html: the page for root on f, titled after the command (prog_name), with its key figures. */
+void common_render_html(const struct common_opts *o, FILE *f, struct report_node *root);
+/* A subtitle naming the inputs ("FILE, FILE and N more"), for o->html_subtitle; heap, static lifetime. */
+void common_html_inputs(struct common_opts *o, char *const *files, int nfiles);
 /*
  * The unparsed-lines tail every command shares: a one-line warning on stderr
  * in text mode, or with --strict the full list and EXIT_BADINPUT. Returns the

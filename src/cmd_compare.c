@@ -3,7 +3,11 @@
  * change in % against the first run, and --fail-if conditions for CI (exit
  * 4 when any holds). Inputs and metrics: compare.h, compare_table.c.
  */
+#include "chart_node.h"
 #include "cli.h"
+#include "compare_screen.h"
+#include "headline.h"
+#include "html_charts.h"
 #include "commands.h"
 #include "compare.h"
 #include "render.h"
@@ -55,7 +59,12 @@ const char cmd_compare_help[] =
     "Common options:\n"
     "  --json            JSON: runs, comparison rows with values and change_pct per run,\n"
     "                    conditions\n"
+    "  --html            one HTML page: key figures per run, overlaid charts, the comparison\n"
+    "                    table with the metrics' names (docs/html.md)\n"
     "  -o, --output FILE write to FILE\n"
+    "  --full            the whole text report (default: a verdict line, the figures\n"
+    "                    that carry it and the findings, one line each)\n"
+    "  --explain         under each finding, what it means and what to change\n"
     "  -q, --quiet       no warnings\n"
     "  -h, --help        this help\n"
     "\n"
@@ -175,7 +184,30 @@ int cmd_compare(int argc, char **argv)
         warnx("no metric found in any run");
 
     struct report_node *root = rn_root();
+    if (co.out == OUT_HTML) {
+        for (int r = 0; r < set.n; r++) {
+            char key[32];
+            snprintf(key, sizeof key, "headline_r%d", r + 1);
+            compare_headline(&t, r, headline_group(root, key, set.runs[r].name));
+        }
+        compare_charts_report(&set, chart_group(root, "charts", NULL));
+    }
     int held = compare_report(&t, &set, conds, nconds, co.out != OUT_JSON, root);
+    if (co.out == OUT_TEXT)
+        compare_screen(root);
+    if (co.out == OUT_HTML) {
+        compare_report_labels(&t, rn_get(root, "comparison"));
+        /* each run's GC analysis, folded: its findings lead the page */
+        for (int r = 0; r < set.n; r++) {
+            if (!set.runs[r].tree[CK_GC])
+                continue;
+            char key[32];
+            snprintf(key, sizeof key, "run_%d", r + 1);
+            struct report_node *o = rn_title(rn_obj(root, key), set.runs[r].name);
+            rn_flags(rn_title(rn_adopt(o, "gc", set.runs[r].tree[CK_GC]), "GC log analysis (gclat gc)"), RF_FOLD);
+            set.runs[r].tree[CK_GC] = NULL;
+        }
+    }
     common_render(&co, root, rn_get(root, "comparison"));
     /* a gate that cannot be evaluated fails: never pass on no data */
     int nodata = 0;

@@ -58,6 +58,7 @@ const char cmd_correlate_help[] =
     "\n" ACCESS_OPTS_HELP "\n"
     "Common options:\n"
     "  --json            JSON report\n"
+    "  --html            one HTML page: key figures first, then the tables (docs/html.md)\n"
     "  -o, --output FILE write to FILE\n"
     "  --strict          exit 2 if any line was not understood\n"
     "  -q, --quiet       no progress line, no warnings\n"

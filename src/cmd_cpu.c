@@ -11,11 +11,14 @@
  * the thread total by construction (the tests check it anyway).
  */
 #include "cli.h"
+#include "cpu_screen.h"
+#include "html_charts.h"
 #include "commands.h"
 #include "cpu_report.h"
 #include "diag.h"
 #include "finding.h"
 #include "hist.h"
+#include "lat.h"
 #include "outfile.h"
 #include "proc_record.h"
 #include "proc_sample.h"
@@ -68,13 +71,24 @@ const char cmd_cpu_help[] =
     "  --top N             threads listed in the thread table (default 20; 0 = all)\n"
     "  --gc-share-warn PCT finding when GC threads use at least PCT of the JVM's CPU\n"
     "                      (default 10%)\n"
+    "  --cpus N            CPUs of the host the capture came from (top -b prints them\n"
+    "                      only with per-CPU lines); the host-saturated finding compares\n"
+    "                      the load average with it\n"
+    "  --format cal        the matched process's %CPU samples as the seed's\n"
+    "                      `awk ... | sort -n | uniq -c | awk -f cal.awk` table, byte for\n"
+    "                      byte (top -b input, one process: --pid when several match)\n"
+    "  --cal-awk mawk|gawk integer printing rule to copy for --format cal (default mawk)\n"
     "\n"
     "--csv writes the per-thread table when threads were seen, else the per-process table.\n"
     "\n"
     "Common options:\n"
     "  --json            machine-readable JSON\n"
     "  --csv             CSV (see above for which table)\n"
+    "  --html            one HTML page: key figures, findings, CPU over time, details\n"
     "  -o, --output FILE write the report to FILE instead of standard output\n"
+    "  --full            the whole text report (default: a verdict line, the figures\n"
+    "                    that carry it and the findings, one line each)\n"
+    "  --explain         under each finding, what it means and what to change\n"
     "  --strict          exit 2 if any input line was not understood\n"
     "  -q, --quiet       no progress line and no warnings on stderr\n"
     "  -h, --help        this help\n"
@@ -128,6 +142,25 @@ struct spike {
     int64_t cpu_x100;
 };
 
+/* One sample of the host, as evidence: when and where it was read. */
+struct sample_ref {
+    bool set;
+    uint64_t idx; /* frame number, for "which came first" */
+    double value;
+    char when[32];
+    char where[300]; /* file:line of the frame's "top -" line */
+};
+
+/* Samples past one of the saturation limits (docs/cpu.md, host-saturated). */
+struct sat_cond {
+    uint64_t n;
+    struct sample_ref first, worst;
+};
+
+#define SAT_IDLE_PCT 5.0    /* mean idle below: the CPUs have nothing left */
+#define SAT_LOAD_PER_CPU 2  /* 1-min load above this many runnable tasks per CPU ... */
+#define SAT_STEAL_PCT 10.0  /* mean steal above: the hypervisor takes a tenth */
+
 struct agg {
     /* options */
     int64_t *pids;
@@ -139,6 +172,8 @@ struct agg {
     int top_n;
     double gc_warn_pct;
     const struct td_names *names; /* --thread-dump with FILEs: full names by TID */
+    int64_t cpus_opt;             /* --cpus: CPUs of the host the capture came from (0: not given) */
+    bool cal;                     /* --format cal: keep each process sample's %CPU text */
     int64_t named_threads;        /* thread rows named from it */
     /* input */
     uint64_t frames, thread_frames, record_frames;
@@ -162,6 +197,12 @@ struct agg {
     uint64_t spikes_total;
     int64_t self_cpu_us, self_wall_us;
     int64_t clk_tck, ncpu;
+    const char *cur_file;         /* input being read (for evidence file:line) */
+    int64_t cpus_top;             /* CPUs counted from top's per-CPU lines */
+    struct sat_cond sat_idle, sat_load, sat_steal;
+    uint64_t load_cpu_samples;    /* load samples with a CPU count to compare with */
+    struct lat_strmap cal_map;    /* --format cal: %CPU text -> samples */
+    bool cal_no_text;             /* a sample without %CPU text (record input) */
     struct report_node *series_root; /* holder for per-entity series */
 };
 
@@ -194,6 +235,7 @@ static void agg_fini(struct agg *a)
         free(a->spikes[i].name);
     free(a->spikes);
     rn_free(a->series_root);
+    lat_strmap_free(&a->cal_map);
     /* keep options, clear the rest */
     struct agg keep = *a;
     memset(a, 0, sizeof *a);
@@ -206,6 +248,8 @@ static void agg_fini(struct agg *a)
     a->top_n = keep.top_n;
     a->gc_warn_pct = keep.gc_warn_pct;
     a->names = keep.names;
+    a->cpus_opt = keep.cpus_opt;
+    a->cal = keep.cal;
 }
 
 static struct ent *ent_get(struct entset *s, int64_t id, const char *name, bool *created)
@@ -357,10 +401,48 @@ static void ent_sample(struct agg *a, struct ent *e, const struct top_frame *f,
     }
 }
 
+static void sample_note(struct sat_cond *c, const struct agg *a, const struct top_frame *f, double v,
+                        bool worse)
+{
+    struct sample_ref *r[2] = {&c->first, &c->worst};
+    for (int k = 0; k < 2; k++) {
+        if (k == 0 ? c->first.set : c->worst.set && !worse)
+            continue;
+        r[k]->set = true;
+        r[k]->idx = a->frames;
+        r[k]->value = v;
+        snprintf(r[k]->when, sizeof r[k]->when, "%s", f->when);
+        snprintf(r[k]->where, sizeof r[k]->where, "%s:%llu", a->cur_file ? a->cur_file : "?",
+                 (unsigned long long)f->lineno);
+    }
+    c->n++;
+}
+
+/* The host's summary lines against the saturation limits. */
+static void sat_frame(struct agg *a, const struct top_frame *f)
+{
+    if (f->cpus_seen > a->cpus_top)
+        a->cpus_top = f->cpus_seen;
+    if (f->have_cpu) {
+        double idle = f->cpu[3], steal = f->cpu[7];
+        if (idle < SAT_IDLE_PCT)
+            sample_note(&a->sat_idle, a, f, idle, idle < a->sat_idle.worst.value);
+        if (steal > SAT_STEAL_PCT)
+            sample_note(&a->sat_steal, a, f, steal, steal > a->sat_steal.worst.value);
+    }
+    int64_t cpus = a->cpus_opt ? a->cpus_opt : f->cpus_seen;
+    if (f->have_load && cpus > 0) {
+        a->load_cpu_samples++;
+        if (f->load[0] > (double)(SAT_LOAD_PER_CPU * cpus))
+            sample_note(&a->sat_load, a, f, f->load[0], f->load[0] > a->sat_load.worst.value);
+    }
+}
+
 static void on_frame(const struct top_frame *f, void *ctx)
 {
     struct agg *a = ctx;
     a->frames++;
+    sat_frame(a, f);
     if (a->frames == 1)
         snprintf(a->first_when, sizeof a->first_when, "%s", f->when);
     snprintf(a->last_when, sizeof a->last_when, "%s", f->when);
@@ -389,6 +471,12 @@ static void on_frame(const struct top_frame *f, void *ctx)
             struct ent *e = ent_get(&a->procs, r->pid, r->cmd, &created);
             e->cut = r->cut;
             ent_sample(a, e, f, r, true);
+            if (a->cal) {
+                if (r->cpu_text[0])
+                    lat_strmap_add(&a->cal_map, r->cpu_text, strlen(r->cpu_text), 1);
+                else
+                    a->cal_no_text = true;
+            }
             if (f->epoch_ms >= 0 && r->time_cs > 0)
                 a->proc_total_ticks += r->time_cs;
             continue;
@@ -456,6 +544,11 @@ static const struct cpu_finding_text cpu_texts[] = {
      "The share of the JVM's CPU its GC threads used over the capture.",
      "A high share means the collector works hard: read the GC log ('gclat gc') for the allocation rate "
      "and heap headroom."},
+    {"host-saturated", "Host saturated",
+     "The machine had no CPU to spare (idle near 0, load far above its CPUs, or the hypervisor stealing a "
+     "tenth): every process on it, the JVM included, waited for a CPU, and its latency with it.",
+     "Find what else runs on the host (the processes table), give the JVM fewer competitors or more CPUs, "
+     "and read latency figures from this period as the host's, not the JVM's."},
     {"jit-cpu-share", "JIT compiler CPU",
      "The JIT compiler threads used a large share of the JVM's CPU, as during warm-up or deoptimisation storms.",
      "Compare with a capture taken after warm-up; a share that stays high points at code being recompiled."},
@@ -471,6 +564,115 @@ static void finding(struct findings *fs, const char *sev, const char *id, char *
     finding_severity_parse(sev, &sv);
     findings_add(fs, id, sv, t ? t->title : id, text, t ? t->meaning : NULL, t ? t->advice : NULL);
     free(text);
+}
+
+static void text_cat(char *t, size_t cap, const char *s)
+{
+    size_t n = strlen(t);
+    if (n + 1 < cap)
+        snprintf(t + n, cap - n, "%s", s);
+}
+
+static int64_t host_cpus(const struct agg *a)
+{
+    return a->cpus_opt ? a->cpus_opt : a->cpus_top;
+}
+
+static void sample_obj(struct report_node *f, const char *key, const struct sample_ref *r)
+{
+    struct report_node *o = rn_obj(f, key);
+    rn_str(o, "at", r->when);
+    rn_str(o, "where", r->where);
+}
+
+/*
+ * host-saturated: the CPUs had nothing left (mean idle under 5 %), more
+ * runnable tasks than CPUs most of the time (1-min load above 2 x CPUs in
+ * more than half the samples), or the hypervisor took a tenth (mean steal
+ * over 10 %). Evidence: the first sample past a limit that holds, and the
+ * worst one of the first condition that holds (idle, then load, then steal).
+ */
+/* A sample's "file:line" as the finding's file and line (the string outlives the report). */
+static struct finding_where where_of(const struct sample_ref *r)
+{
+    struct finding_where w = {.set = true, .file = r->where, .at = r->when};
+    const char *c = strrchr(r->where, ':');
+    if (c && c[1]) {
+        static char files[2][1024]; /* first and worst: the file part without ":line" */
+        static int k;
+        k ^= 1;
+        size_t n = (size_t)(c - r->where) < sizeof files[k] - 1 ? (size_t)(c - r->where) : sizeof files[k] - 1;
+        memcpy(files[k], r->where, n);
+        files[k][n] = 0;
+        w.file = files[k];
+        w.line = strtoull(c + 1, NULL, 10);
+    }
+    return w;
+}
+
+static void saturation_finding(const struct agg *a, struct findings *fnd)
+{
+    double idle = a->mcpu_n ? hist_mean(&a->mcpu[3]) / 100 : NAN;
+    double steal = a->mcpu_n ? hist_mean(&a->mcpu[7]) / 100 : NAN;
+    bool by_idle = a->mcpu_n && idle < SAT_IDLE_PCT;
+    bool by_load = a->load_cpu_samples && a->sat_load.n * 2 > a->load_cpu_samples;
+    bool by_steal = a->mcpu_n && steal > SAT_STEAL_PCT;
+    if (!by_idle && !by_load && !by_steal)
+        return;
+    const struct sat_cond *held[3];
+    int nh = 0;
+    char text[2048] = "", part[768];
+    if (by_idle) {
+        held[nh++] = &a->sat_idle;
+        snprintf(part, sizeof part, "idle %.2f %% on average (under %.0f %%; lowest %.1f %%)", idle, SAT_IDLE_PCT,
+                 a->sat_idle.worst.value);
+        text_cat(text, sizeof text, part);
+    }
+    if (by_load) {
+        held[nh++] = &a->sat_load;
+        snprintf(part, sizeof part, "%s1-min load above %d x %lld CPUs in %llu of %llu samples (max %.2f)",
+                 text[0] ? "; " : "", SAT_LOAD_PER_CPU, (long long)host_cpus(a), (unsigned long long)a->sat_load.n,
+                 (unsigned long long)a->load_cpu_samples, a->sat_load.worst.value);
+        text_cat(text, sizeof text, part);
+    }
+    if (by_steal) {
+        held[nh++] = &a->sat_steal;
+        snprintf(part, sizeof part, "%ssteal %.2f %% on average (over %.0f %%; highest %.1f %%)", text[0] ? "; " : "",
+                 steal, SAT_STEAL_PCT, a->sat_steal.worst.value);
+        text_cat(text, sizeof text, part);
+    }
+    const struct sample_ref *first = &held[0]->first;
+    for (int k = 1; k < nh; k++)
+        if (held[k]->first.idx < first->idx)
+            first = &held[k]->first;
+    const struct sample_ref *worst = &held[0]->worst;
+    snprintf(part, sizeof part, "; first %s (%s), worst %s (%s)", first->when, first->where, worst->when,
+             worst->where);
+    text_cat(text, sizeof text, part);
+    if (!a->load_cpu_samples && a->load[0].total) {
+        snprintf(part, sizeof part, "; load vs CPUs not judged: CPU count unknown (--cpus N)");
+        text_cat(text, sizeof text, part);
+    }
+    const struct cpu_finding_text *t = NULL;
+    for (size_t i = 0; i < sizeof cpu_texts / sizeof *cpu_texts; i++)
+        if (!strcmp(cpu_texts[i].id, "host-saturated"))
+            t = &cpu_texts[i];
+    struct finding *f = findings_add(fnd, "host-saturated", SEV_CRITICAL, t ? t->title : "Host saturated", text,
+                                     t ? t->meaning : NULL, t ? t->advice : NULL);
+    f->first = where_of(first);
+    f->worst = where_of(worst);
+    /* the figures apart, for scripts; the text table shows the sentence */
+    struct report_node *o = finding_extra(f);
+    rn_flags(rn_num(o, "idle_mean_pct", idle, 2), RF_NOTEXT);
+    rn_flags(rn_num(o, "steal_mean_pct", steal, 2), RF_NOTEXT);
+    if (host_cpus(a) > 0)
+        rn_flags(rn_int(o, "cpus", host_cpus(a)), RF_NOTEXT);
+    else
+        rn_flags(rn_null(o, "cpus"), RF_NOTEXT);
+    rn_flags(rn_int(o, "load_samples_over", (int64_t)a->sat_load.n), RF_NOTEXT);
+    rn_flags(rn_int(o, "load_samples", (int64_t)a->load_cpu_samples), RF_NOTEXT);
+    sample_obj(o, "first_sample", first);
+    sample_obj(o, "worst_sample", worst);
 }
 
 static void ent_row(struct report_node *o, const struct ent *e, bool thread)
@@ -597,6 +799,9 @@ static struct report_node *build(struct agg *a, struct diag *d, char **files, in
             rn_unit(rn_title(rn_num(m, "mem_used_max_mib", (double)a->mem_used.max / 10, 1),
                              "memory used max"), "MiB");
         }
+        if (host_cpus(a) > 0)
+            rn_title(rn_int(m, "cpus", host_cpus(a)), a->cpus_opt ? "CPUs (--cpus)" : "CPUs (per-CPU lines)");
+        saturation_finding(a, fnd);
         if (a->mcpu_n && hist_mean(&a->mcpu[7]) / 100 >= 5)
             finding(fnd, "warning", "cpu-steal",
                     xasprintf("CPU steal averaged %.1f%%: the hypervisor took CPU from this VM",
@@ -747,6 +952,7 @@ static int read_file(struct agg *a, struct diag *d, const char *path)
         return EXIT_IO;
     }
     reader_set_diag(&r, d);
+    a->cur_file = r.name;
     const char *s;
     size_t n;
     int rc = reader_next(&r, &s, &n);
@@ -785,6 +991,7 @@ static int read_file(struct agg *a, struct diag *d, const char *path)
         ret = EXIT_IO;
     }
     reader_close(&r);
+    a->cur_file = NULL;
     reader_progress_done();
     return ret;
 }
@@ -827,6 +1034,39 @@ static void thread_dump_join(const struct agg *a, const char *path, struct repor
     if (gap > TD_GAP_WARN_S && !quiet)
         warnx("--thread-dump: the dump (%s) is %d s away from the capture (%s .. %s)",
               a->names->timestamp, gap, a->first_when, a->last_when);
+}
+
+/*
+ * --format cal: the seed's CPU percentile table of one process (docs/cpu.md).
+ * Its pipeline reads top's %CPU column as text, so only top -b input has the
+ * values it would see; several processes would be mixed into one table.
+ */
+static int cal_out(const struct agg *a, const struct common_opts *co)
+{
+    if (a->cal_no_text || a->any_record) {
+        warnx("--format cal reads top -b output: a --record file or live sampling has no %%CPU text");
+        return EXIT_BADINPUT;
+    }
+    if (a->procs.n == 0) {
+        warnx("--format cal: no process matched (--pid, --command)");
+        return EXIT_BADINPUT;
+    }
+    if (a->procs.n > 1 && !a->npids) {
+        char list[256] = "";
+        for (size_t i = 0; i < a->procs.n && strlen(list) < sizeof list - 24; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%lld", i ? ", " : "",
+                     (long long)a->procs.e[i].id);
+        warnx("--format cal: %zu processes match (PIDs %s); choose one with --pid (several --pid PIDs are "
+              "pooled)", a->procs.n, list);
+        return EXIT_BADINPUT;
+    }
+    struct lat_acc acc;
+    memset(&acc, 0, sizeof acc);
+    acc.cal = (struct lat_strmap *)&a->cal_map;
+    FILE *out = common_output(co);
+    lat_cal_print(out, &acc);
+    common_output_close(out);
+    return EXIT_OK;
 }
 
 static char **split_list(const char *opt, const char *s, int *n)
@@ -914,6 +1154,19 @@ static int cpu_main(int argc, char **argv, struct report_node **tree)
             a.over_x100 = (int64_t)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 1e6) * 100);
         } else if (opt_is(x, "--top")) {
             a.top_n = (int)opt_int(x, opt_value(argc, argv, &i), 0, 1000000);
+        } else if (opt_is(x, "--cpus")) {
+            a.cpus_opt = opt_int(x, opt_value(argc, argv, &i), 1, 1000000);
+        } else if (opt_is(x, "--format")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (strcmp(v, "cal") == 0)
+                a.cal = true;
+            else if (strcmp(v, "table") != 0)
+                die(EXIT_USAGE, "--format is table or cal, not '%s'", v);
+        } else if (opt_is(x, "--cal-awk")) {
+            const char *v = opt_value(argc, argv, &i);
+            if (strcmp(v, "mawk") != 0 && strcmp(v, "gawk") != 0)
+                die(EXIT_USAGE, "--cal-awk is mawk or gawk, not '%s'", v);
+            lat_cal_flavor(strcmp(v, "gawk") == 0);
         } else if (opt_is(x, "--gc-share-warn")) {
             /* rounded to 0.01 % as before */
             a.gc_warn_pct = (double)llround(opt_pct(x, opt_value(argc, argv, &i), 0, 100) * 100) / 100;
@@ -1035,7 +1288,9 @@ static int cpu_main(int argc, char **argv, struct report_node **tree)
         warnx("no top -b frames or record samples found");
         ret = EXIT_BADINPUT;
     }
-    if (ret == EXIT_OK || ret == EXIT_BADINPUT) {
+    if (a.cal && ret == EXIT_OK)
+        ret = cal_out(&a, &co);
+    else if (ret == EXIT_OK || ret == EXIT_BADINPUT) {
         struct report_node *csv = NULL;
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
         if (a.names)
@@ -1043,6 +1298,12 @@ static int cpu_main(int argc, char **argv, struct report_node **tree)
         if (tree) {
             *tree = root;
         } else {
+            if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
+                cpu_screen(root);
+            if (co.out == OUT_HTML) {
+                cpu_charts_report(root, "", true, rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON));
+                common_html_inputs(&co, files, nfiles);
+            }
             common_render(&co, root, csv);
             rn_free(root);
         }

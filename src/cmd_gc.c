@@ -6,7 +6,10 @@
 #include "cli.h"
 #include "commands.h"
 #include "gc_analysis.h"
+#include "chart_node.h"
 #include "gc_read.h"
+#include "gc_screen.h"
+#include "html_charts.h"
 #include "render.h"
 #include "timeparse.h"
 #include "util.h"
@@ -47,7 +50,11 @@ const char cmd_gc_help[] =
     "\n"
     "Common options:\n"
     "  --json            JSON report (schema: docs/json.md)\n"
+    "  --html            one HTML page: key figures, findings, charts, details (docs/html.md)\n"
     "  -o, --output FILE write to FILE\n"
+    "  --full            the whole text report (default: a verdict line, the figures\n"
+    "                    that carry it and the findings, one line each)\n"
+    "  --explain         under each finding, what it means and what to change\n"
     "  --strict          exit 2 if any line was not understood (listed on stderr), or if\n"
     "                    time goes backwards with no sign of a JVM restart\n"
     "  -q, --quiet       no progress line, no warnings\n"
@@ -70,6 +77,7 @@ struct gc_run {
     struct gc_analysis a;
     struct gc_parse_ctx ctx;
     FILE *csv;
+    struct gc_charts *charts; /* --html: fed while the log streams */
     uint64_t events;
 };
 
@@ -145,6 +153,8 @@ static void sink(void *vctx, const struct gc_event *e)
     gc_analysis_add(&r->a, e);
     if (r->csv)
         csv_event(r->csv, e);
+    if (r->charts)
+        gc_charts_event(r->charts, e);
 }
 
 /* gc_read's run boundaries, as evidence for the analysis' time model */
@@ -174,6 +184,7 @@ int cmd_gc(int argc, char **argv)
     char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int nfiles = 0;
     bool only_files = false;
+    bool over_given = false;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -190,6 +201,7 @@ int cmd_gc(int argc, char **argv)
             for (int k = 0; k < n; k++)
                 th.over_ns[k] *= 1000;
             th.n_over = n;
+            over_given = true;
         } else if (opt_is(a, "--by")) {
             const char *v = opt_value(argc, argv, &i);
             if (strcmp(v, "day") == 0)
@@ -248,6 +260,12 @@ int cmd_gc(int argc, char **argv)
         run->csv = out;
         fputs(csv_header, out);
     }
+    struct gc_charts charts;
+    if (co.out == OUT_HTML) {
+        gc_charts_init(&charts, "");
+        run->charts = &charts;
+        common_html_inputs(&co, files, nfiles);
+    }
     struct gc_read_result res;
     struct gc_read_hooks hooks = {.boundary = on_boundary, .arg = run};
     int rc = gc_read_inputs_hooked(files, nfiles, forced, &run->ctx, &res, &hooks);
@@ -266,6 +284,8 @@ int cmd_gc(int argc, char **argv)
         /* text: findings right after the summary, what a reader needs first */
         if (co.out == OUT_TEXT)
             rn_move_after(root, rn_get(root, "findings"), rn_get(root, "summary"));
+        if (co.out == OUT_HTML)
+            gc_charts_report(&charts, &run->a.pause_h, NULL, chart_group(root, "charts", NULL));
         struct report_node *in = rn_obj(root, "inputs");
         rn_title(in, "Input");
         rn_int(in, "files", res.files);
@@ -282,10 +302,12 @@ int cmd_gc(int argc, char **argv)
             rn_str(o, "same_as", res.dup[i].same_as);
         }
         diag_report(&diag, root, "unparsed_lines");
+        if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
+            gc_screen(&run->a, root, over_given);
         if (co.out == OUT_JSON)
             render_json(out, root);
         else
-            render_text(out, root, &co.render);
+            common_render_people(&co, out, root);
         rn_free(root);
     }
     common_output_close(out);
@@ -294,7 +316,7 @@ int cmd_gc(int argc, char **argv)
         for (int i = 0; i < res.duplicates && i < GC_READ_MAX_DUPS; i++)
             warnx("%s: same first events as %s: read once", res.dup[i].file, res.dup[i].same_as);
     const struct gc_occurrence *back = &run->a.time_back;
-    if (back->count && (co.strict || (!co.quiet && co.out == OUT_TEXT)))
+    if (back->count && (co.strict || (!co.quiet && (co.out == OUT_TEXT || co.out == OUT_HTML))))
         warnx("time goes backwards %llu time(s) with no sign of a JVM restart (first at %s:%llu, up to %.3f s)%s",
               (unsigned long long)back->count, back->first_file ? back->first_file : "?",
               (unsigned long long)back->first_line, (double)back->worst_ns / 1e9,
@@ -302,6 +324,8 @@ int cmd_gc(int argc, char **argv)
     if (back->count && co.strict && !rc)
         rc = EXIT_BADINPUT;
 done:
+    if (run->charts)
+        gc_charts_fini(run->charts);
     gc_analysis_fini(&run->a);
     free(run);
     diag_fini(&diag);

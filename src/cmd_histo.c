@@ -52,6 +52,7 @@ const char cmd_histo_help[] =
     "Common options:\n"
     "  --json            machine-readable JSON\n"
     "  --csv             CSV (see above for which table)\n"
+    "  --html            one HTML page: key figures, findings, tables (docs/html.md)\n"
     "  -o, --output FILE write the report to FILE instead of standard output\n"
     "  --strict          exit 2 if any input line was not understood\n"
     "  -q, --quiet       no progress line and no warnings on stderr\n"
@@ -372,6 +373,8 @@ int cmd_histo(int argc, char **argv)
     rn_move_after(root, finding_report(fnd, root, FINDING_STYLE_TABLE), in);
     findings_fini(fnd);
     diag_report(&d, root, "unparsed_lines");
+    if (co.out == OUT_HTML)
+        common_html_inputs(&co, files, nfiles);
     common_render(&co, root, csv);
     ret = common_diag_status(&co, &d, ret);
     rn_free(root);

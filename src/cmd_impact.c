@@ -6,6 +6,7 @@
  * and what a collector change (--what-if) would buy.
  */
 #include "cli.h"
+#include "impact_screen.h"
 #include "commands.h"
 #include "correlate_access.h"
 #include "impact_model.h"
@@ -60,7 +61,11 @@ const char cmd_impact_help[] =
     "\n"
     "Common options:\n"
     "  --json            JSON report\n"
+    "  --html            one HTML page: key figures first, then the tables (docs/html.md)\n"
     "  -o, --output FILE write to FILE\n"
+    "  --full            the whole text report (default: a verdict line, the figures\n"
+    "                    that carry it and the findings, one line each)\n"
+    "  --explain         under each finding, what it means and what to change\n"
     "  --strict          exit 2 if any GC-log line was not understood\n"
     "  -q, --quiet       no progress line, no warnings\n"
     "  -h, --help        this help\n"
@@ -662,6 +667,8 @@ int cmd_impact(int argc, char **argv)
             rn_title(rn_get(root, "service_time_unparsed_lines"), "Unparsed service-time lines");
         }
 
+        if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
+            impact_screen(root);
         common_render(&co, root, resp);
         if (!co.quiet && any_stalls && rate <= 0)
             warnx("allocation stalls push about %.1f request(s) past the timeout%s; share_pct counts pauses "

@@ -8,7 +8,9 @@
  * kept as % x 100 in hist.h histograms, so the table uses the same
  * nearest-rank rule as `gclat lat`.
  */
+#include "chart_node.h"
 #include "cli.h"
+#include "html_charts.h"
 #include "commands.h"
 #include "diag.h"
 #include "hist.h"
@@ -51,6 +53,7 @@ const char cmd_jstat_help[] =
     "Common options:\n"
     "  --json            machine-readable JSON\n"
     "  --csv             CSV (see above for which table)\n"
+    "  --html            one HTML page: key figures, findings, occupancy and GC time charts\n"
     "  -o, --output FILE write the report to FILE instead of standard output\n"
     "  --strict          exit 2 if any input line was not understood\n"
     "  -q, --quiet       no progress line and no warnings on stderr\n"
@@ -160,6 +163,10 @@ int cmd_jstat(int argc, char **argv)
     rn_move_after(root, finding_report(&fnd, root, FINDING_STYLE_TABLE), rn_get(root, "input"));
     findings_fini(&fnd);
     diag_report(&d, root, "unparsed_lines");
+    if (co.out == OUT_HTML) {
+        jstat_charts_report(root, chart_group(root, "charts", NULL));
+        common_html_inputs(&co, files, nfiles);
+    }
     common_render(&co, root, csv);
     ret = common_diag_status(&co, &d, ret);
     rn_free(root);

@@ -8,11 +8,14 @@
  * NAME). A word is a NAME= column start when the text before '=' has no '/'
  * and the word itself is not an existing file.
  */
+#include "chart_node.h"
 #include "cli.h"
 #include "commands.h"
 #include "hdr_codec.h"
+#include "html_charts.h"
 #include "lat.h"
 #include "lat_run.h"
+#include "lat_screen.h"
 #include "wrk_input.h"
 #include "report.h"
 #include "sniff.h"
@@ -91,8 +94,13 @@ const char cmd_lat_help[] =
     "\n"
     "Common options:\n"
     "  --json               machine-readable JSON\n"
+    "  --html               one HTML page: key figures, latency spectrum (and over time with\n"
+    "                       --interval), details (docs/html.md)\n"
     "  --csv                CSV, one row per group (or interval)\n"
     "  -o, --output FILE    write the report to FILE instead of standard output\n"
+    "  --full               the whole text report (default: a verdict line, the figures\n"
+    "                       that carry it and the findings, one line each)\n"
+    "  --explain            under each finding, what it means and what to change\n"
     "  --strict             exit 2 if any line had no valid value (reasons on stderr)\n"
     "  -q, --quiet          no progress line and no warnings on stderr\n"
     "  -h, --help           this help\n"
@@ -192,6 +200,10 @@ int cmd_lat(int argc, char **argv)
     if (ret == EXIT_IO) /* a read error mid-file: the message is on stderr; no partial report */
         goto done;
 
+    if (o.co.out == OUT_HTML && ncol == 1)
+        common_html_inputs(&o.co, o.cols[0].files, (int)o.cols[0].nfiles);
+    else if (o.co.out == OUT_HTML)
+        common_html_inputs(&o.co, (char *const *)names, (int)ncol);
     FILE *out = common_output(&o.co);
     if (o.fmt == LAT_FMT_CAL || o.fmt == LAT_FMT_HGRM) {
         for (size_t k = 0; k < ncol; k++)
@@ -229,10 +241,15 @@ int cmd_lat(int argc, char **argv)
             render_csv(out, rows);
         } else {
             lat_build_report(&o, &run, root, NULL);
+            struct report_node *top = rn_get(root, "lat");
+            if (o.co.out == OUT_HTML)
+                lat_charts_report(root, "", chart_group(root, "charts", NULL));
+            if (o.co.out == OUT_TEXT)
+                lat_screen(root, top, cp, res, ncol, names, o.by, out_ns);
             if (o.co.out == OUT_JSON)
                 render_json(out, root);
             else
-                render_text(out, root, &o.co.render);
+                common_render_people(&o.co, out, root);
         }
         rn_free(root);
     }

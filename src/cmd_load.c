@@ -5,7 +5,9 @@
  * The driver only turns options into a load_cfg and hands the result to
  * load_report.
  */
+#include "chart_node.h"
 #include "cli.h"
+#include "html_charts.h"
 #include "commands.h"
 #include "hdr_codec.h"
 #include "load_engine.h"
@@ -237,6 +239,17 @@ int cmd_load(int argc, char **argv)
     struct report_node *root = rn_root();
     load_report(&ctx, &res, root);
     load_record_report(&rec, &res, root);
+    if (co.out == OUT_HTML) {
+        static const struct rows_col maxc[] = {{"max_ms", "max latency"}}, reqc[] = {{"requests", "requests"}};
+        struct report_node *ch = chart_group(root, "charts", NULL);
+        const struct report_node *ps = rn_get(root, "per_second");
+        rows_chart_report(ch, "load-latency-time", "Slowest request per second (from the intended send)", ps,
+                          "second", maxc, 1, SVG_AX_TIME, SVG_AX_LOG, "time since the start", "ms (log scale)",
+                          NULL, NULL);
+        rows_chart_report(ch, "load-rate-time", "Requests answered per second", ps, "second", reqc, 1,
+                          SVG_AX_TIME, SVG_AX_LIN, "time since the start", "requests", NULL, NULL);
+        co.html_subtitle = url;
+    }
     common_render(&co, root, rn_get(root, "per_second"));
     int rcode = EXIT_OK;
     if (!co.quiet && load_client_saturated(&ctx, &res))

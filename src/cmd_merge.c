@@ -41,6 +41,7 @@ const char cmd_merge_help[] =
     "Common options:\n"
     "  --json               machine-readable JSON\n"
     "  --csv                CSV, one row per column\n"
+    "  --html               one HTML page, the merged figures first (docs/html.md)\n"
     "  -o, --output FILE    write the report to FILE instead of standard output\n"
     "  --strict             exit 2 if a line of an input is not a histogram or comment\n"
     "  -q, --quiet          no warnings\n"
@@ -243,7 +244,7 @@ int cmd_merge(int argc, char **argv)
             if (co.out == OUT_JSON)
                 render_json(out, root);
             else
-                render_text(out, root, &co.render);
+                common_render_people(&co, out, root);
         }
         rn_free(root);
     }

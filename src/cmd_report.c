@@ -1,16 +1,16 @@
 /*
- * cmd_report.c — `gclat report`: one self-contained HTML file (inline CSS and
- * SVG, no script, no network) with the findings first, the comparison table
- * when there are several runs, then the charts (html_charts.h) and the full
- * analyses in collapsible sections. Inputs are read exactly as `gclat
- * compare` reads them (compare.h); charts are fed while GC events stream.
- * The output depends only on the inputs (no timestamps), so it can be
- * diffed and tested.
+ * cmd_report.c — `gclat report`: the HTML page of several inputs and runs
+ * (render_html), composed here: key figures per run (from the comparison
+ * table), findings, charts (html_charts.h, fed while GC events stream), the
+ * full analyses folded, the comparison table last and folded. Inputs are
+ * read exactly as `gclat compare` reads them (compare.h). The output
+ * depends only on the inputs (no timestamps), so it can be diffed and tested.
  */
 #include "cli.h"
 #include "commands.h"
 #include "compare.h"
 #include "html_charts.h"
+#include "headline.h"
 #include "html_out.h"
 #include "render.h"
 #include "timeparse.h"
@@ -26,16 +26,19 @@ const char cmd_report_help[] =
     "       gclat report [OPTIONS] -o report.html NAME=FILES NAME=FILES...\n"
     "\n"
     "Write one self-contained HTML file (inline CSS and SVG; no scripts, fonts or anything\n"
-    "fetched from the network; opens from disk) with:\n"
-    "  - the findings of each run's GC analysis, first;\n"
-    "  - with several runs, the comparison table of 'gclat compare' and overlaid charts:\n"
-    "    pause percentile spectrum, pause histogram, latency spectrum, CPU over time;\n"
+    "fetched from the network; opens from disk) with, in this order:\n"
+    "  - the key figures of each run: P99 latency, max pause, time in GC pauses, allocation\n"
+    "    stalls, JVM CPU (those its inputs give);\n"
+    "  - the findings of each run (GC, CPU), one line each, details folded;\n"
+    "  - with several runs, overlaid charts: pause percentile spectrum, pause histogram,\n"
+    "    latency spectrum, CPU over time;\n"
     "  - per run: GC pause timeline (every pause as a dot, coloured by kind, log scale),\n"
     "    heap before/after GC, pause-duration histogram, allocation rate, pause percentile\n"
     "    spectrum (x = 1/(1-p), labelled 90% 99% 99.9% ...), and with an access log the\n"
     "    latency spectrum and latency over time (GC pauses overlaid when the GC log has\n"
     "    wall-clock times), with top -b output the JVM's CPU over time;\n"
-    "  - the full analyses (as 'gclat gc' prints them) in collapsible sections.\n"
+    "  - the full analyses (as 'gclat gc' prints them) folded, and with several runs the\n"
+    "    comparison table of 'gclat compare' last, folded, with the metrics' names.\n"
     "Charts aggregate per pixel column while the logs stream (min, max, count per column\n"
     "and series; dots per column and log-spaced cell), so memory and file size do not grow\n"
     "with the number of events. Every string from a log is HTML-escaped.\n"
@@ -69,107 +72,104 @@ const char cmd_report_help[] =
 
 bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok);
 
-static const char css[] =
-    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;color:#222;"
-    "margin:0;background:#f6f7f9}\n"
-    "main{max-width:1000px;margin:0 auto;padding:16px 20px 40px}\n"
-    "h1{font-size:22px;margin:8px 0 4px}h2{font-size:18px;margin:28px 0 10px;border-bottom:1px solid #ddd;"
-    "padding-bottom:4px}h3{font-size:15px;margin:0 0 6px}\n"
-    ".meta{color:#555;margin:0 0 8px}.meta code{background:#eceef1;padding:0 4px;border-radius:3px}\n"
-    "nav a{margin-right:12px;color:#2a5db0;text-decoration:none}\n"
-    ".finding{background:#fff;border-left:5px solid #999;border-radius:4px;padding:10px 14px;margin:10px 0;"
-    "box-shadow:0 1px 2px rgba(0,0,0,.06)}\n"
-    ".finding p{margin:4px 0}.sev-critical{border-color:#d62728}.sev-warning{border-color:#f28e2b}"
-    ".sev-info{border-color:#4e79a7}\n"
-    ".sev{text-transform:uppercase;font-size:11px;letter-spacing:.05em;color:#fff;background:#777;"
-    "border-radius:3px;padding:1px 6px;margin-right:6px;vertical-align:2px}\n"
-    ".sev-critical .sev{background:#d62728}.sev-warning .sev{background:#e07b12}.sev-info .sev{background:#4e79a7}\n"
-    ".summary{font-weight:600}.where{color:#555;font-size:12.5px}.advice{color:#333}\n"
-    ".ok{color:#2b7a2b}\n"
-    "table{border-collapse:collapse;background:#fff;margin:6px 0 12px;font-size:13px}\n"
-    "th,td{border:1px solid #e1e4e8;padding:3px 8px;text-align:left}th{background:#f0f2f5}"
-    "td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-    "figure.chart{background:#fff;margin:12px 0;padding:6px;border-radius:4px;"
-    "box-shadow:0 1px 2px rgba(0,0,0,.06)}\n"
-    "figure.chart svg{max-width:100%;height:auto;display:block}\n"
-    "figcaption{color:#666;font-size:12px;padding:2px 8px 4px}\n"
-    ".ctitle{font-size:14px;font-weight:600;fill:#222}.tick{font-size:11px;fill:#555}"
-    ".alabel{font-size:12px;fill:#444}\n"
-    ".plot{fill:#fff;stroke:#c8ccd2}.grid{stroke:#eceef1;stroke-width:1}\n"
-    ".dots{fill:none;stroke-width:4;stroke-linecap:round;opacity:.8}.dots.small{stroke-width:6}\n"
-    ".line{fill:none;stroke-width:1.6;stroke-linejoin:round}.bars{opacity:.65}\n"
-    ".legend text{font-size:12px;fill:#333}\n"
-    "dl{display:grid;grid-template-columns:max-content auto;gap:2px 14px;margin:6px 0}dt{color:#555}dd{margin:0}\n"
-    "section.obj{margin-left:8px}details{background:#fff;border-radius:4px;padding:6px 12px;margin:8px 0}\n"
-    "summary{cursor:pointer;font-weight:600}\n"
-    "footer{color:#777;font-size:12px;margin-top:30px}\n";
-
-static void write_findings(FILE *f, const struct compare_set *s)
+/* A subtree of a run, adopted into the page under a folded section (the run's tree slot is emptied). */
+static struct report_node *adopt(struct report_node *parent, struct compare_run *r, enum compare_kind k,
+                                 const char *key, const char *title)
 {
-    fputs("<section id=\"findings\"><h2>Findings</h2>\n", f);
-    for (int i = 0; i < s->n; i++) {
-        const struct compare_run *r = &s->runs[i];
-        if (s->n > 1) {
-            fputs("<h3 class=\"run\">", f);
-            html_text(f, r->name);
-            fputs("</h3>\n", f);
-        }
-        if (r->tree[CK_GC])
-            html_findings(f, rn_get(r->tree[CK_GC], "findings"));
-        else
-            fputs("<p>No GC log in this run.</p>\n", f);
-        const struct report_node *cf = r->tree[CK_CPU] ? rn_get(r->tree[CK_CPU], "findings") : NULL;
-        for (const struct report_node *o = cf ? cf->first : NULL; o; o = o->next) {
-            const struct report_node *sev = rn_get(o, "severity"), *txt = rn_get(o, "finding");
-            fputs("<div class=\"finding sev-", f);
-            html_id(f, sev && sev->kind == RN_STR ? sev->s : "info");
-            fputs("\"><h3><span class=\"sev\">", f);
-            html_text(f, sev && sev->kind == RN_STR ? sev->s : "info");
-            fputs("</span> CPU</h3><p>", f);
-            html_text(f, txt && txt->kind == RN_STR ? txt->s : "");
-            fputs("</p></div>\n", f);
-        }
-    }
-    fputs("</section>\n", f);
+    if (!r->tree[k])
+        return NULL;
+    struct report_node *n = rn_adopt(parent, key, r->tree[k]);
+    r->tree[k] = NULL;
+    rn_flags(rn_title(n, title), RF_FOLD);
+    return n;
 }
 
-static void write_details(FILE *f, const struct compare_set *s)
+/* What the charts already show, and what came only to feed them, is not repeated in the details. */
+static void hide(struct report_node *tree, const char *key)
 {
-    fputs("<section id=\"details\"><h2>Full analyses</h2>\n", f);
-    static const char *const kind_title[CK__COUNT] = {NULL, "GC log analysis (gclat gc)",
-                                                      "Access-log latency (gclat lat)", "CPU (gclat cpu)"};
-    for (int i = 0; i < s->n; i++) {
-        const struct compare_run *r = &s->runs[i];
-        for (int k = CK_GC; k < CK__COUNT; k++) {
-            if (!r->tree[k])
-                continue;
-            fputs("<details><summary>", f);
-            html_text(f, kind_title[k]);
-            if (s->n > 1) {
-                fputs(": ", f);
-                html_text(f, r->name);
-            }
-            fputs("</summary>\n", f);
-            for (const struct report_node *c = r->tree[k]->first; c; c = c->next) {
-                if (c->key && (strcmp(c->key, "findings") == 0 || strcmp(c->key, "series") == 0 ||
-                               strcmp(c->key, "intervals") == 0))
-                    continue;
-                if (c->kind == RN_OBJ || c->kind == RN_ARR) {
-                    html_tree(f, c, 1);
-                } else if (!(c->flags & RF_NOTEXT)) {
-                    fputs("<dl><dt>", f);
-                    html_text(f, c->title ? c->title : c->key);
-                    fputs("</dt><dd>", f);
-                    char buf[512];
-                    render_scalar(c, buf, sizeof buf);
-                    html_text(f, c->kind == RN_STR ? c->s : buf);
-                    fputs("</dd></dl>\n", f);
-                }
-            }
-            fputs("</details>\n", f);
-        }
+    struct report_node *n = tree ? rn_get(tree, key) : NULL;
+    if (n)
+        rn_flags(n, RF_NOHTML);
+}
+
+/*
+ * The page's tree: key figures per run (from the comparison table), then per
+ * run its findings, charts and full analyses (folded), and the comparison
+ * table last, folded, with human labels. render_html lays it out.
+ */
+static struct report_node *compose(struct compare_set *set, const struct html_charts *charts, int *ncharts)
+{
+    struct report_node *root = rn_root();
+    struct compare_table t;
+    compare_table_build(&t, set);
+    for (int i = 0; i < set->n; i++) {
+        struct compare_run *r = &set->runs[i];
+        char *gt = set->n > 1 ? xasprintf("%s%s", r->name, i == 0 ? " (baseline)" : "") : NULL;
+        char key[32];
+        snprintf(key, sizeof key, "headline_r%d", i + 1);
+        struct report_node *g = headline_group(root, key, gt);
+        free(gt);
+        const struct report_node *col = r->tree[CK_GC] ? rn_get(r->tree[CK_GC], "collector") : NULL;
+        if (col && col->kind == RN_STR)
+            rn_flags(rn_title(rn_str(g, "collector", col->s), "collector"), RF_HEADLINE);
+        compare_headline(&t, i, g);
     }
-    fputs("</section>\n", f);
+    struct report_node *compared = NULL;
+    if (set->n > 1)
+        compared = rn_flags(rn_title(rn_obj(root, "compared_charts"), "Runs compared (overlaid)"), RF_NOTEXT | RF_NOJSON);
+    struct report_node **per_run = xcalloc((size_t)set->n, sizeof *per_run);
+    struct report_node **run_obj = xcalloc((size_t)set->n, sizeof *run_obj);
+    for (int i = 0; i < set->n; i++) {
+        struct compare_run *r = &set->runs[i];
+        char key[32];
+        snprintf(key, sizeof key, "run_%d", i + 1);
+        run_obj[i] = rn_obj(root, key);
+        if (set->n > 1)
+            rn_title(run_obj[i], r->name);
+        per_run[i] = rn_flags(rn_obj(run_obj[i], "charts"), RF_NOTEXT | RF_NOJSON);
+    }
+    *ncharts = html_charts_report(charts, set, compared, per_run);
+    /* the comparison reads the runs' trees: built before they move into the page, shown last */
+    struct report_node *cmp = NULL;
+    if (set->n > 1) {
+        cmp = rn_root();
+        compare_report(&t, set, NULL, 0, true, cmp);
+        struct report_node *rows = rn_get(cmp, "comparison");
+        compare_report_labels(&t, rows);
+        rn_title(rows, "Every metric");
+    }
+    for (int i = 0; i < set->n; i++) {
+        struct compare_run *r = &set->runs[i];
+        struct report_node *o = run_obj[i];
+        struct report_node *in = rn_flags(rn_title(rn_arr(o, "inputs"), "Inputs"), RF_TABLE);
+        for (int k = CK_GC; k < CK__COUNT; k++)
+            for (int j = 0; j < r->nfiles[k]; j++) {
+                struct report_node *row = rn_obj(in, NULL);
+                rn_str(row, "file", r->files[k][j]);
+                rn_str(row, "kind", compare_kind_name(k));
+            }
+        /* the access and CPU trees come back from a child's JSON: titles and flags are lost */
+        hide(r->tree[CK_CPU], "series");
+        hide(r->tree[CK_ACCESS] ? rn_get(r->tree[CK_ACCESS], "lat") : NULL, "intervals");
+        struct report_node *cf = r->tree[CK_CPU] ? rn_get(r->tree[CK_CPU], "findings") : NULL;
+        if (cf && cf->kind == RN_ARR) {
+            rn_title(cf, "CPU findings");
+            rn_flags(cf, RF_TABLE);
+            headline_findings(cf);
+        }
+        adopt(o, r, CK_GC, "gc", "GC log analysis (gclat gc)");
+        adopt(o, r, CK_ACCESS, "access", "Access-log latency (gclat lat)");
+        adopt(o, r, CK_CPU, "cpu", "CPU (gclat cpu)");
+    }
+    free(per_run);
+    free(run_obj);
+    if (cmp) {
+        char title[256];
+        snprintf(title, sizeof title, "Comparison (change vs %s)", set->runs[0].name);
+        rn_flags(rn_title(rn_adopt(root, "comparison", cmp), title), RF_FOLD);
+    }
+    compare_table_fini(&t);
+    return root;
 }
 
 /* lat/input first..last as an interval giving ~360 points over the span. */
@@ -272,84 +272,33 @@ int cmd_report(int argc, char **argv)
         free(args);
     }
 
-    FILE *f = common_output(&co);
-    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-          "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
-          "<title>", f);
-    if (title) {
-        html_text(f, title);
-    } else {
-        fputs("gclat report: ", f);
-        for (int i = 0; i < set.n; i++) {
-            if (i)
-                fputs(" vs ", f);
-            html_text(f, set.n == 1 && set.runs[0].npending ? set.runs[0].pending[0] : set.runs[i].name);
-        }
-    }
-    fprintf(f, "</title>\n<style>\n%s</style></head><body><main>\n", css);
-    fputs("<header><h1>", f);
-    html_text(f, title ? title : "GC, latency and CPU report");
-    fputs("</h1>\n", f);
-    for (int i = 0; i < set.n; i++) {
-        const struct compare_run *r = &set.runs[i];
-        fputs("<p class=\"meta\">", f);
-        if (set.n > 1) {
-            fputs("<b>", f);
-            html_text(f, r->name);
-            fputs(i == 0 ? "</b> (baseline): " : "</b>: ", f);
-        }
-        for (int k = CK_GC; k < CK__COUNT; k++)
-            for (int j = 0; j < r->nfiles[k]; j++) {
-                fputs("<code>", f);
-                html_text(f, r->files[k][j]);
-                fputs("</code> (", f);
-                html_text(f, compare_kind_name(k));
-                fputs(") ", f);
-            }
-        const struct report_node *col = r->tree[CK_GC] ? rn_get(r->tree[CK_GC], "collector") : NULL;
-        if (col && col->kind == RN_STR) {
-            fputs("&mdash; collector ", f);
-            html_text(f, col->s);
-        }
-        fprintf(f, ", %llu GC events</p>\n", (unsigned long long)r->gc_events);
-    }
-    fputs("<nav><a href=\"#findings\">Findings</a>", f);
-    if (set.n > 1)
-        fputs("<a href=\"#comparison\">Comparison</a><a href=\"#compare-charts\">Compared charts</a>", f);
-    fputs("<a href=\"#details\">Full analyses</a></nav></header>\n", f);
-
-    write_findings(f, &set);
-    if (set.n > 1) {
-        struct compare_table t;
-        compare_table_build(&t, &set);
-        struct report_node *root = rn_root();
-        compare_report(&t, &set, NULL, 0, true, root);
-        fputs("<section id=\"comparison\"><h2>Comparison (change vs ", f);
-        html_text(f, set.runs[0].name);
-        fputs(")</h2>\n", f);
-        struct report_node *cmp = rn_get(root, "comparison");
-        if (cmp) { /* the <h2> above is its heading */
-            free(cmp->key);
-            cmp->key = NULL;
-        }
-        html_tree(f, cmp, 5);
-        fputs("</section>\n", f);
-        rn_free(root);
-        compare_table_fini(&t);
-    }
-    int nch = html_charts_write(f, &charts, &set);
-    write_details(f, &set);
     uint64_t events = 0;
     for (int i = 0; i < set.n; i++)
         events += set.runs[i].gc_events;
-    fprintf(f, "<footer><p id=\"chart-memory\">%d charts. %llu GC events were aggregated while streaming into "
-               "pixel-column grids (min, max, count per column and series; scatter dots per column and "
-               "log-spaced cell): %.1f KB of chart memory in total, independent of the number of events.</p>"
-               "<p>Written by gclat %s. Self-contained: no scripts, fonts or network requests.</p></footer>\n",
-            nch, (unsigned long long)events, (double)html_charts_memory(&charts) / 1024.0, GCLAT_VERSION);
-    fputs("</main></body></html>\n", f);
+    size_t chart_bytes = html_charts_memory(&charts);
+    int nch = 0;
+    struct report_node *root = compose(&set, &charts, &nch);
+    char *page_title = NULL;
+    if (!title) {
+        page_title = xstrdup("gclat report:");
+        for (int i = 0; i < set.n; i++) {
+            const char *name = set.n == 1 && set.runs[0].npending ? set.runs[0].pending[0] : set.runs[i].name;
+            char *t = xasprintf("%s%s %s", page_title, i ? " vs" : "", name);
+            free(page_title);
+            page_title = t;
+        }
+    }
+    char *footer = xasprintf("%d charts. %llu GC events were aggregated while streaming into pixel-column grids "
+                             "(min, max, count per column and series; scatter dots per column and log-spaced "
+                             "cell): %.1f KB of chart memory in total, independent of the number of events.",
+                             nch, (unsigned long long)events, (double)chart_bytes / 1024.0);
+    struct html_opts ho = {.title = title ? title : page_title, .footer = footer};
+    FILE *f = common_output(&co);
+    render_html(f, root, &ho);
     common_output_close(f);
+    rn_free(root);
+    free(page_title);
+    free(footer);
 
     html_charts_fini(&charts);
     compare_set_fini(&set);

@@ -9,6 +9,7 @@
 #include "render.h"
 #include "report.h"
 #include "sniff.h"
+#include "td_screen.h"
 #include "td.h"
 #include "td_time.h"
 #include "util.h"
@@ -72,6 +73,8 @@ const char cmd_threads_help[] =
     "Common options:\n"
     "  --json                machine-readable JSON\n"
     "  -o, --output FILE     write the report to FILE instead of standard output\n"
+    "  --full                the whole text report (default: a verdict line, the figures\n"
+    "                        that carry it and the findings, one line each)\n"
     "  --strict              exit 2 if any input line was not understood\n"
     "  -q, --quiet           no progress line and no warnings on stderr\n"
     "  -h, --help            this help\n"
@@ -210,6 +213,8 @@ int cmd_threads(int argc, char **argv)
             warnx("--top: time gap to the dump unknown (%s)", why);
     }
     if (rc == EXIT_OK) {
+        if (co.out == OUT_HTML)
+            common_html_inputs(&co, (char *const *)files, (int)nfiles);
         struct report_node *root = rn_root();
         FILE *f = common_output(&co);
         if (co.out == OUT_CSV) {
@@ -218,10 +223,12 @@ int cmd_threads(int argc, char **argv)
             render_csv(f, arr);
         } else {
             td_report(&s, &o, root);
+            if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
+                td_screen(root);
             if (co.out == OUT_JSON)
                 render_json(f, root);
             else
-                render_text(f, root, &co.render);
+                common_render_people(&co, f, root);
         }
         common_output_close(f);
         rn_free(root);

@@ -145,9 +145,22 @@ bool compare_metric_known(const char *id);
 int compare_report(const struct compare_table *t, const struct compare_set *s,
                    const struct compare_cond *conds, int nconds, bool flat, struct report_node *root);
 
+/*
+ * People's view (HTML) of a comparison built by compare_report(flat=true):
+ * each row of cmp (its "comparison" array) leads with the metric's title,
+ * and the metric id is not shown in HTML.
+ */
+void compare_report_labels(const struct compare_table *t, struct report_node *cmp);
+/*
+ * The key figures of run r (headline.h) from the table: P99 latency, max
+ * pause, time in GC pauses, allocation stalls, JVM CPU, those the run has.
+ */
+void compare_headline(const struct compare_table *t, int r, struct report_node *group);
+
 /* Metric list for --help and docs. */
 #define COMPARE_METRICS_HELP\
     "  latency (access logs): count mean stddev p50 p66 p80 p85 p90 p95 p98 p99 p99.9 p99.99 max\n"\
+    "               over.<N>ms over.<N>ms.share (requests over N ms, with --lat-arg=--over=N[,M...])\n"\
     "  GC pauses:   gc.count gc.total gc.mean gc.stddev gc.p50 gc.p90 gc.p95 gc.p99 gc.p99.9\n"\
     "               gc.max gc.share (% of time in STW pauses) gc.collections gc.span\n"\
     "               gc.over.<N>ms (pauses longer than N ms, per --over)\n"\

@@ -210,6 +210,32 @@ void compare_table_build(struct compare_table *t, const struct compare_set *s)
                 v *= defs[d].scale;
             set(t, defs[d].id, defs[d].section, defs[d].title, defs[d].unit, defs[d].decimals, r, v);
         }
+        /* access logs read with --lat-arg=--over=...: requests over each threshold */
+        if (strcmp(defs[d].id, "max") == 0) {
+            for (int r = 0; r < s->n; r++) {
+                const struct report_node *acc = s->runs[r].tree[CK_ACCESS];
+                const struct report_node *lat = acc ? rn_get(acc, "lat") : NULL;
+                const struct report_node *over = lat ? rn_get(lat, "over") : NULL;
+                for (const struct report_node *c = over ? over->first : NULL; c; c = c->next) {
+                    const struct report_node *th = rn_get(c, "threshold_ms"), *cnt = rn_get(c, "count"),
+                                             *sh = rn_get(c, "share_pct");
+                    if (!th || (th->kind != RN_INT && th->kind != RN_NUM))
+                        continue;
+                    char ths[32], id[96], title[96];
+                    snprintf(ths, sizeof ths, "%.10g", rn_value(th));
+                    if (cnt && (cnt->kind == RN_INT || cnt->kind == RN_NUM)) {
+                        snprintf(id, sizeof id, "over.%sms", ths);
+                        snprintf(title, sizeof title, "requests > %s ms", ths);
+                        set(t, id, "latency", title, "", 0, r, rn_value(cnt));
+                    }
+                    if (sh && (sh->kind == RN_INT || sh->kind == RN_NUM)) { /* null share: no request, no value */
+                        snprintf(id, sizeof id, "over.%sms.share", ths);
+                        snprintf(title, sizeof title, "requests > %s ms, share", ths);
+                        set(t, id, "latency", title, "%", 3, r, rn_value(sh));
+                    }
+                }
+            }
+        }
         /* dynamic GC rows right after their section */
         if (strcmp(defs[d].id, "gc.max") == 0) {
             for (int r = 0; r < s->n; r++) {
@@ -288,6 +314,10 @@ bool compare_metric_known(const char *id)
     size_t n = strlen(id);
     if (strncmp(id, "gc.over.", 8) == 0 && n > 10 && strcmp(id + n - 2, "ms") == 0)
         return true;
+    /* over.<N>ms and over.<N>ms.share (access logs read with --lat-arg=--over=...) */
+    if (strncmp(id, "over.", 5) == 0 && n > 7 &&
+        (strcmp(id + n - 2, "ms") == 0 || (n > 13 && strcmp(id + n - 8, "ms.share") == 0)))
+        return true;
     if (strncmp(id, "gc.kind.", 8) == 0) {
         const char *dot = strrchr(id, '.');
         return dot > id + 8 && (!strcmp(dot, ".count") || !strcmp(dot, ".total") || !strcmp(dot, ".max"));
@@ -349,6 +379,9 @@ bool compare_cond_parse(const char *text, struct compare_cond *c, const char **e
             munit = defs[i].unit;
     if (strncmp(c->metric, "gc.kind.", 8) == 0 && (strstr(c->metric, ".total") || strstr(c->metric, ".max")))
         munit = "ms";
+    size_t ml = strlen(c->metric);
+    if (strncmp(c->metric, "over.", 5) == 0 && ml > 6 && strcmp(c->metric + ml - 6, ".share") == 0)
+        munit = "%"; /* a share: '> 1%' is the share itself, '+10%' a change */
     if (strcmp(c->unit, "%") == 0) {
         c->relative = sign || strcmp(munit, "%") != 0;
         c->value = d;
@@ -517,4 +550,46 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
         }
     }
     return held;
+}
+
+void compare_report_labels(const struct compare_table *t, struct report_node *cmp)
+{
+    size_t i = 0;
+    for (struct report_node *o = cmp ? cmp->first : NULL; o && i < t->n; o = o->next, i++) {
+        struct report_node *id = rn_get(o, "metric");
+        if (id)
+            rn_flags(id, RF_NOHTML);
+        struct report_node *title = rn_title(rn_str(o, "label", t->rows[i].title), "metric");
+        rn_flags(title, RF_NOTEXT | RF_NOJSON | RF_HTML);
+        rn_move_after(o, title, NULL);
+        struct report_node *sec = rn_title(rn_str(o, "of", t->rows[i].section), "section");
+        rn_flags(sec, RF_NOTEXT | RF_NOJSON | RF_HTML);
+        rn_move_after(o, sec, title);
+    }
+}
+
+void compare_headline(const struct compare_table *t, int r, struct report_node *group)
+{
+    static const struct { const char *id, *key, *title; } figs[] = {
+        {"p99", "p99_ms", "P99 latency"},
+        {"gc.max", "max_pause_ms", "max pause"},
+        {"gc.share", "gc_share_pct", "time in GC pauses"},
+        {"gc.stalls", "stalls", "allocation stalls"},
+        {"cpu.mean", "cpu_cores", "JVM CPU (mean)"},
+    };
+    for (size_t k = 0; k < ARRAY_LEN(figs); k++) {
+        const struct compare_row *row = compare_table_find(t, figs[k].id);
+        if (!row || r >= t->nruns)
+            continue;
+        struct report_node *n;
+        if (!row->have[r])
+            n = rn_null(group, figs[k].key);
+        else if (row->decimals == 0 && fabs(row->v[r]) < 9e15 && row->v[r] == floor(row->v[r]))
+            n = rn_int(group, figs[k].key, (int64_t)row->v[r]);
+        else
+            n = rn_num(group, figs[k].key, row->v[r], row->decimals);
+        rn_flags(rn_title(n, figs[k].title), RF_HEADLINE);
+        if (row->unit && *row->unit)
+            rn_unit(n, row->unit);
+    }
 }

@@ -7,6 +7,7 @@
  * counted as untimed and said so under the chart).
  */
 #include "html_charts.h"
+#include "chart_node.h"
 #include "hist.h"
 #include "html_out.h"
 #include "timeparse.h"
@@ -16,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EPOCH_2000 946684800.0 /* top -b prints only the time of day: drawn on 2000-01-01 */
+/* top -b prints only the time of day: drawn on 2002-01-01, past the 1e9 s from which
+   svg_chart labels a time axis as clock time (2000-01-01 came out as "10957d05h") */
+#define EPOCH_TOP 1009843200.0
 
 const char html_charts_lat_percentiles[] =
     "10,20,30,40,50,60,66,70,80,85,90,95,98,99,99.5,99.9,99.95,99.99,99.995,99.999,99.9995,99.9999,100";
@@ -57,18 +60,45 @@ static const char *kind_label(int k)
     }
 }
 
-static char *chart_id(const char *base, int run, int nruns)
+static struct svg_chart *new_chart(const char *base, const char *suffix, const char *title, enum svg_axis x,
+                                   enum svg_axis y, const char *xl, const char *yl)
 {
-    return nruns > 1 ? xasprintf("%s-r%d", base, run + 1) : xstrdup(base);
-}
-
-static struct svg_chart *new_chart(const char *base, int run, int nruns, const char *title,
-                                   enum svg_axis x, enum svg_axis y, const char *xl, const char *yl)
-{
-    char *id = chart_id(base, run, nruns);
+    char *id = xasprintf("%s%s", base, suffix ? suffix : "");
     struct svg_chart *c = svg_chart_new(id, title, x, y, xl, yl);
     free(id);
     return c;
+}
+
+void gc_charts_init(struct gc_charts *r, const char *suffix)
+{
+    memset(r, 0, sizeof *r);
+    r->suffix = xstrdup(suffix ? suffix : "");
+    r->timeline = new_chart("pause-timeline", suffix, "GC pauses over time (every pause, by kind)", SVG_AX_TIME,
+                            SVG_AX_LOG, "time", "pause (ms, log scale)");
+    r->heap = new_chart("heap", suffix, "Heap before and after GC", SVG_AX_TIME, SVG_AX_LIN, "time", "heap (MB)");
+    r->alloc = new_chart("alloc-rate", suffix, "Allocation rate between collections", SVG_AX_TIME, SVG_AX_LIN,
+                         "time", "MB/s");
+    r->lat_time = new_chart("latency-time", suffix, "Request latency over time, GC pauses overlaid", SVG_AX_TIME,
+                            SVG_AX_LOG, "time", "ms (log scale)");
+    for (int k = 0; k <= GC_KIND__COUNT + 1; k++)
+        r->kind_series[k] = -1;
+    r->heap_before = svg_series_add(r->heap, "heap before GC", "#e15759", SVG_LINE);
+    r->heap_after = svg_series_add(r->heap, "heap after GC", "#4e79a7", SVG_LINE);
+    r->heap_cap = svg_series_add(r->heap, "heap capacity", "#bab0ac", SVG_LINE);
+    r->alloc_series = svg_series_add(r->alloc, "allocation rate", "#59a14f", SVG_LINE);
+    r->lat_pause_series = -1;
+    r->wall = -1;
+    r->prev_after_kb = -1;
+    r->prev_t_s = NAN;
+}
+
+void gc_charts_fini(struct gc_charts *r)
+{
+    svg_chart_free(r->timeline);
+    svg_chart_free(r->heap);
+    svg_chart_free(r->alloc);
+    svg_chart_free(r->lat_time);
+    free(r->suffix);
 }
 
 void html_charts_init(struct html_charts *h, const struct compare_set *s)
@@ -76,44 +106,27 @@ void html_charts_init(struct html_charts *h, const struct compare_set *s)
     h->nruns = s->n;
     h->runs = xcalloc((size_t)s->n, sizeof *h->runs);
     for (int i = 0; i < s->n; i++) {
-        struct html_run_charts *r = &h->runs[i];
-        r->timeline = new_chart("pause-timeline", i, s->n, "GC pauses over time (every pause, by kind)",
-                                SVG_AX_TIME, SVG_AX_LOG, "time", "pause (ms, log scale)");
-        r->heap = new_chart("heap", i, s->n, "Heap before and after GC", SVG_AX_TIME, SVG_AX_LIN, "time",
-                            "heap (MB)");
-        r->alloc = new_chart("alloc-rate", i, s->n, "Allocation rate between collections", SVG_AX_TIME,
-                             SVG_AX_LIN, "time", "MB/s");
-        r->lat_time = new_chart("latency-time", i, s->n, "Request latency over time, GC pauses overlaid",
-                                SVG_AX_TIME, SVG_AX_LOG, "time", "ms (log scale)");
-        for (int k = 0; k <= GC_KIND__COUNT + 1; k++)
-            r->kind_series[k] = -1;
-        r->heap_before = svg_series_add(r->heap, "heap before GC", "#e15759", SVG_LINE);
-        r->heap_after = svg_series_add(r->heap, "heap after GC", "#4e79a7", SVG_LINE);
-        r->heap_cap = svg_series_add(r->heap, "heap capacity", "#bab0ac", SVG_LINE);
-        r->alloc_series = svg_series_add(r->alloc, "allocation rate", "#59a14f", SVG_LINE);
-        r->lat_pause_series = -1;
-        r->wall = -1;
-        r->prev_after_kb = -1;
-        r->prev_t_s = NAN;
+        char *suffix = s->n > 1 ? xasprintf("-r%d", i + 1) : xstrdup("");
+        gc_charts_init(&h->runs[i], suffix);
+        free(suffix);
     }
 }
 
 void html_charts_fini(struct html_charts *h)
 {
-    for (int i = 0; i < h->nruns; i++) {
-        struct html_run_charts *r = &h->runs[i];
-        svg_chart_free(r->timeline);
-        svg_chart_free(r->heap);
-        svg_chart_free(r->alloc);
-        svg_chart_free(r->lat_time);
-    }
+    for (int i = 0; i < h->nruns; i++)
+        gc_charts_fini(&h->runs[i]);
     free(h->runs);
 }
 
 void html_charts_gc_event(void *ctx, int run, const struct gc_event *e)
 {
     struct html_charts *h = ctx;
-    struct html_run_charts *r = &h->runs[run];
+    gc_charts_event(&h->runs[run], e);
+}
+
+void gc_charts_event(struct gc_charts *r, const struct gc_event *e)
+{
     r->events++;
     if (r->wall < 0 && (e->wall_ms >= 0 || e->uptime_ns >= 0)) {
         r->wall = e->wall_ms >= 0;
@@ -178,36 +191,51 @@ static bool iso_epoch_s(const struct report_node *n, double *out)
     return true;
 }
 
-void html_charts_lat_intervals(struct html_charts *h, int run, const struct report_node *tree)
+/*
+ * Latency P50, P99 and max per interval of a `gclat lat --interval` tree
+ * into c (three line series); the clock labels follow the access log's
+ * offset unless keep_tz. Returns false when the tree has no interval.
+ */
+static bool lat_intervals_feed(struct svg_chart *c, const struct report_node *tree, bool keep_tz)
 {
-    struct html_run_charts *r = &h->runs[run];
     const struct report_node *lat = tree ? rn_get(tree, "lat") : NULL;
     const struct report_node *iv = lat ? rn_get(lat, "intervals") : NULL;
-    if (!iv)
-        return;
+    if (!iv || !iv->first)
+        return false;
     static const struct { const char *key, *name, *color; } cols[] = {
         {"max", "latency max", "#c9b8a8"}, {"P99", "latency P99", "#f28e2b"}, {"P50", "latency P50", "#4e79a7"}};
     int sid[3];
     for (int k = 0; k < 3; k++)
-        sid[k] = svg_series_add(r->lat_time, cols[k].name, cols[k].color, SVG_LINE);
+        sid[k] = svg_series_add(c, cols[k].name, cols[k].color, SVG_LINE);
     for (const struct report_node *o = iv->first; o; o = o->next) {
         double t;
         if (!iso_epoch_s(rn_get(o, "start"), &t))
             continue;
-        if (r->wall != 1) { /* no GC wall clock to follow: label in the access log's offset */
+        if (!keep_tz) { /* no GC wall clock to follow: label in the access log's offset */
             int64_t ms;
             int32_t tz = 0;
             bool has;
             const struct report_node *st = rn_get(o, "start");
             parse_iso8601(st->s, strlen(st->s), &ms, &tz, &has);
-            r->lat_time->tz_min = tz;
+            c->tz_min = tz;
         }
         for (int k = 0; k < 3; k++) {
             const struct report_node *v = rn_get(o, cols[k].key);
             if (v && (v->kind == RN_INT || v->kind == RN_NUM))
-                svg_point(r->lat_time, sid[k], t, rn_value(v) > 0 ? rn_value(v) : 0.001);
+                svg_point(c, sid[k], t, rn_value(v) > 0 ? rn_value(v) : 0.001);
         }
     }
+    return true;
+}
+
+void gc_charts_lat_intervals(struct gc_charts *r, const struct report_node *tree)
+{
+    lat_intervals_feed(r->lat_time, tree, r->wall == 1);
+}
+
+void html_charts_lat_intervals(struct html_charts *h, int run, const struct report_node *tree)
+{
+    gc_charts_lat_intervals(&h->runs[run], tree);
 }
 
 /* ---- charts built at the end ---- */
@@ -292,12 +320,10 @@ static bool hms(const char *s, double *out)
     return true;
 }
 
-/* CPU samples of the first (busiest) process: elapsed=true gives seconds since the first sample. */
-static void cpu_series(struct svg_chart *c, int sid, const struct report_node *tree, bool elapsed)
+/* CPU samples of one process of a `gclat cpu` series array: elapsed=true gives seconds since the first sample. */
+static void cpu_series(struct svg_chart *c, int sid, const struct report_node *proc, bool elapsed)
 {
-    const struct report_node *ser = tree ? rn_get(tree, "series") : NULL;
-    const struct report_node *first = ser ? ser->first : NULL;
-    const struct report_node *samples = first ? rn_get(first, "samples") : NULL;
+    const struct report_node *samples = proc ? rn_get(proc, "samples") : NULL;
     double day = 0, prev = -1, t0 = NAN;
     for (const struct report_node *o = samples ? samples->first : NULL; o; o = o->next) {
         const struct report_node *w = rn_get(o, "when"), *v = rn_get(o, "cpu_pct");
@@ -310,45 +336,134 @@ static void cpu_series(struct svg_chart *c, int sid, const struct report_node *t
         prev = t;
         if (isnan(t0))
             t0 = t;
-        svg_point(c, sid, elapsed ? t - t0 : EPOCH_2000 + t, rn_value(v) / 100.0);
+        svg_point(c, sid, elapsed ? t - t0 : EPOCH_TOP + t, rn_value(v) / 100.0);
     }
 }
 
-static int write_chart(FILE *f, struct svg_chart *c, const char *note)
+
+/* The chart as a node under parent (nothing when it holds no point); frees c. */
+static int emit(struct report_node *parent, struct svg_chart *c, const char *note)
 {
-    bool any = false;
-    for (size_t i = 0; i < c->ns; i++)
-        if (c->s[i].points)
-            any = true;
-    if (!any)
-        return 0;
     if (note && !c->note)
         svg_chart_note(c, note);
-    svg_chart_write(f, c);
-    return 1;
+    int n = chart_from_svg(parent, c) != NULL;
+    svg_chart_free(c);
+    return n;
+}
+
+/* The same for a chart the caller keeps (the streaming grids). */
+static int emit_kept(struct report_node *parent, const struct svg_chart *c, const char *note)
+{
+    struct report_node *n = chart_from_svg(parent, c);
+    if (n && note && !rn_get(n, "note"))
+        chart_note(n, note);
+    return n != NULL;
+}
+
+static const struct report_node *first_process(const struct report_node *cpu_tree)
+{
+    const struct report_node *ser = cpu_tree ? rn_get(cpu_tree, "series") : NULL;
+    return ser ? ser->first : NULL;
+}
+
+int lat_charts_report(const struct report_node *lat_tree, const char *suffix, struct report_node *parent)
+{
+    int n = 0;
+    struct svg_chart *lc = new_chart("latency-spectrum", suffix, "Request latency percentile spectrum",
+                                     SVG_AX_SPECTRUM, SVG_AX_LOG, "percentile", "latency (ms, log scale)");
+    lat_spectrum(lc, svg_series_add(lc, "requests", "#f28e2b", SVG_PATH), lat_tree);
+    n += emit(parent, lc, "From 'gclat lat' percentiles; the last point is the maximum.");
+    struct svg_chart *tc = new_chart("latency-time", suffix, "Request latency over time", SVG_AX_TIME,
+                                     SVG_AX_LOG, "time", "ms (log scale)");
+    if (lat_intervals_feed(tc, lat_tree, false))
+        n += emit(parent, tc, "Latency per interval (--interval): the line joins each column's lowest and highest value.");
+    else
+        svg_chart_free(tc);
+    return n;
+}
+
+int cpu_charts_report(const struct report_node *cpu_tree, const char *suffix, bool all, struct report_node *parent)
+{
+    const struct report_node *p = first_process(cpu_tree);
+    if (!p)
+        return 0;
+    struct svg_chart *cc = new_chart("cpu-time", suffix, all ? "CPU over time per process (top -b)"
+                                                               : "JVM CPU over time (top -b, busiest process)",
+                                     SVG_AX_TIME, SVG_AX_LIN, "time of day (top -b)", "cores");
+    int i = 0;
+    for (; p; p = all ? p->next : NULL, i++) {
+        const struct report_node *pid = rn_get(p, "pid");
+        char *name = all && pid ? xasprintf("pid %lld", (long long)rn_value(pid)) : xstrdup("CPU (cores)");
+        cpu_series(cc, svg_series_add(cc, name, all ? svg_palette(i) : "#59a14f", SVG_LINE), p, false);
+        free(name);
+    }
+    return emit(parent, cc, NULL);
+}
+
+int gc_charts_report(const struct gc_charts *r, const struct hist *pauses, const struct report_node *lat_tree,
+                     struct report_node *parent)
+{
+    int n = 0;
+    char note[256];
+    snprintf(note, sizeof note, "%s; %llu GC events%s", r->wall == 1 ? "x: wall-clock time from the log" : "x: JVM uptime",
+             (unsigned long long)r->events, r->untimed ? " (some without a time are not drawn)" : "");
+    n += emit_kept(parent, r->timeline, note);
+    n += emit_kept(parent, r->heap, "Lines join the per-pixel minimum and maximum of each column.");
+    if (pauses) {
+        struct svg_chart *hc = new_chart("pause-histogram", r->suffix, "GC pause durations (histogram)", SVG_AX_LOG,
+                                         SVG_AX_LIN, "pause (ms, log scale)", "pauses");
+        hist_bars(hc, svg_series_add(hc, "pauses", "#4e79a7", SVG_BARS), pauses);
+        n += emit(parent, hc, "5 bins per decade.");
+    }
+    n += emit_kept(parent, r->alloc,
+                   "Heap growth between the end of one collection and the start of the next, over the time between them.");
+    if (pauses) {
+        struct svg_chart *sc = new_chart("pause-spectrum", r->suffix, "GC pause percentile spectrum", SVG_AX_SPECTRUM,
+                                         SVG_AX_LOG, "percentile", "pause (ms, log scale)");
+        hist_spectrum(sc, svg_series_add(sc, "GC pauses", "#4e79a7", SVG_PATH), pauses);
+        n += emit(parent, sc, "x: 1/(1-p) on a log scale (HdrHistogram style); the last point is the maximum.");
+    }
+    if (lat_tree) {
+        struct svg_chart *lc = new_chart("latency-spectrum", r->suffix, "Request latency percentile spectrum",
+                                         SVG_AX_SPECTRUM, SVG_AX_LOG, "percentile", "latency (ms, log scale)");
+        lat_spectrum(lc, svg_series_add(lc, "requests", "#f28e2b", SVG_PATH), lat_tree);
+        n += emit(parent, lc, "From 'gclat lat' percentiles.");
+    }
+    bool lat_series = false;
+    for (size_t k = 0; k < r->lat_time->ns; k++)
+        if ((int)k != r->lat_pause_series && r->lat_time->s[k].points)
+            lat_series = true;
+    if (lat_series)
+        n += emit_kept(parent, r->lat_time,
+                       r->lat_pause_series >= 0
+                           ? "Latency per interval from 'gclat lat --interval'; red dots: GC pauses (wall clock)."
+                           : "Latency per interval from 'gclat lat --interval'. GC pauses are not overlaid: the GC log "
+                             "has no wall-clock times (add -Xlog:gc*:file=...:time,uptime).");
+    return n;
+}
+
+size_t gc_charts_memory(const struct gc_charts *r)
+{
+    return svg_chart_memory(r->timeline) + svg_chart_memory(r->heap) + svg_chart_memory(r->alloc) +
+           svg_chart_memory(r->lat_time);
 }
 
 size_t html_charts_memory(const struct html_charts *h)
 {
     size_t b = 0;
-    for (int i = 0; i < h->nruns; i++) {
-        const struct html_run_charts *r = &h->runs[i];
-        b += svg_chart_memory(r->timeline) + svg_chart_memory(r->heap) + svg_chart_memory(r->alloc) +
-             svg_chart_memory(r->lat_time);
-    }
+    for (int i = 0; i < h->nruns; i++)
+        b += gc_charts_memory(&h->runs[i]);
     return b;
 }
 
-int html_charts_write(FILE *f, struct html_charts *h, const struct compare_set *s)
+int compare_charts_report(const struct compare_set *s, struct report_node *compared)
 {
     int written = 0;
-    bool multi = s->n > 1;
-    if (multi) {
-        fputs("<section class=\"charts\" id=\"compare-charts\"><h2>Runs compared (overlaid)</h2>\n", f);
+    if (s->n > 1) {
         struct svg_chart *ps = svg_chart_new("compare-pause-spectrum", "GC pause percentile spectrum, by run",
                                              SVG_AX_SPECTRUM, SVG_AX_LOG, "percentile", "pause (ms, log scale)");
-        struct svg_chart *ph = svg_chart_new("compare-pause-histogram", "GC pause durations, by run",
-                                             SVG_AX_LOG, SVG_AX_LIN, "pause (ms, log scale)", "pauses");
+        struct svg_chart *ph = svg_chart_new("compare-pause-histogram", "GC pause durations, by run", SVG_AX_LOG,
+                                             SVG_AX_LIN, "pause (ms, log scale)", "pauses");
         struct svg_chart *ls = svg_chart_new("compare-latency-spectrum", "Request latency percentile spectrum, by run",
                                              SVG_AX_SPECTRUM, SVG_AX_LOG, "percentile", "latency (ms, log scale)");
         struct svg_chart *ct = svg_chart_new("compare-cpu-time", "JVM CPU over time, by run (elapsed since first sample)",
@@ -362,71 +477,87 @@ int html_charts_write(FILE *f, struct html_charts *h, const struct compare_set *
             if (r->tree[CK_ACCESS])
                 lat_spectrum(ls, svg_series_add(ls, r->name, svg_palette(i), SVG_PATH), r->tree[CK_ACCESS]);
             if (r->tree[CK_CPU])
-                cpu_series(ct, svg_series_add(ct, r->name, svg_palette(i), SVG_LINE), r->tree[CK_CPU], true);
+                cpu_series(ct, svg_series_add(ct, r->name, svg_palette(i), SVG_LINE), first_process(r->tree[CK_CPU]),
+                           true);
         }
-        written += write_chart(f, ps, "x: 1/(1-p) on a log scale, so each decade is one more nine; the last point of each line is the maximum.");
-        written += write_chart(f, ph, "Bars of the runs overlap (semi-transparent); 5 bins per decade.");
-        written += write_chart(f, ls, "From 'gclat lat' percentiles; the last point is the maximum.");
-        written += write_chart(f, ct, NULL);
-        svg_chart_free(ps);
-        svg_chart_free(ph);
-        svg_chart_free(ls);
-        svg_chart_free(ct);
-        fputs("</section>\n", f);
-    }
-    for (int i = 0; i < s->n; i++) {
-        const struct compare_run *run = &s->runs[i];
-        struct html_run_charts *r = &h->runs[i];
-        fputs("<section class=\"charts\"><h2>Charts", f);
-        if (multi) {
-            fputs(": ", f);
-            html_text(f, run->name);
-        }
-        fputs("</h2>\n", f);
-        char note[256];
-        snprintf(note, sizeof note, "%s; %llu GC events%s", r->wall == 1 ? "x: wall-clock time from the log"
-                                                                         : "x: JVM uptime",
-                 (unsigned long long)r->events, r->untimed ? " (some without a time are not drawn)" : "");
-        written += write_chart(f, r->timeline, note);
-        written += write_chart(f, r->heap, "Lines join the per-pixel minimum and maximum of each column.");
-        if (run->ga) {
-            struct svg_chart *hc = new_chart("pause-histogram", i, s->n, "GC pause durations (histogram)",
-                                             SVG_AX_LOG, SVG_AX_LIN, "pause (ms, log scale)", "pauses");
-            hist_bars(hc, svg_series_add(hc, "pauses", "#4e79a7", SVG_BARS), &run->ga->pause_h);
-            written += write_chart(f, hc, "5 bins per decade.");
-            svg_chart_free(hc);
-        }
-        written += write_chart(f, r->alloc, "Heap growth between the end of one collection and the start of the next, over the time between them.");
-        if (run->ga) {
-            struct svg_chart *sc = new_chart("pause-spectrum", i, s->n, "GC pause percentile spectrum",
-                                             SVG_AX_SPECTRUM, SVG_AX_LOG, "percentile", "pause (ms, log scale)");
-            hist_spectrum(sc, svg_series_add(sc, "GC pauses", "#4e79a7", SVG_PATH), &run->ga->pause_h);
-            written += write_chart(f, sc, "x: 1/(1-p) on a log scale (HdrHistogram style); the last point is the maximum.");
-            svg_chart_free(sc);
-        }
-        if (run->tree[CK_ACCESS]) {
-            struct svg_chart *lc = new_chart("latency-spectrum", i, s->n, "Request latency percentile spectrum",
-                                             SVG_AX_SPECTRUM, SVG_AX_LOG, "percentile", "latency (ms, log scale)");
-            lat_spectrum(lc, svg_series_add(lc, "requests", "#f28e2b", SVG_PATH), run->tree[CK_ACCESS]);
-            written += write_chart(f, lc, "From 'gclat lat' percentiles.");
-            svg_chart_free(lc);
-        }
-        bool lat_series = false;
-        for (size_t k = 0; k < r->lat_time->ns; k++)
-            if ((int)k != r->lat_pause_series && r->lat_time->s[k].points)
-                lat_series = true;
-        if (lat_series)
-            written += write_chart(f, r->lat_time,
-                                   r->lat_pause_series >= 0 ? "Latency per interval from 'gclat lat --interval'; red dots: GC pauses (wall clock)."
-                                                            : "Latency per interval from 'gclat lat --interval'. GC pauses are not overlaid: the GC log has no wall-clock times (add -Xlog:gc*:file=...:time,uptime).");
-        if (run->tree[CK_CPU]) {
-            struct svg_chart *cc = new_chart("cpu-time", i, s->n, "JVM CPU over time (top -b, busiest process)",
-                                             SVG_AX_TIME, SVG_AX_LIN, "time of day (top -b)", "cores");
-            cpu_series(cc, svg_series_add(cc, "CPU (cores)", "#59a14f", SVG_LINE), run->tree[CK_CPU], false);
-            written += write_chart(f, cc, NULL);
-            svg_chart_free(cc);
-        }
-        fputs("</section>\n", f);
+        written += emit(compared, ps, "x: 1/(1-p) on a log scale, so each decade is one more nine; the last point of each line is the maximum.");
+        written += emit(compared, ph, "Bars of the runs overlap (semi-transparent); 5 bins per decade.");
+        written += emit(compared, ls, "From 'gclat lat' percentiles; the last point is the maximum.");
+        written += emit(compared, ct, NULL);
     }
     return written;
+}
+
+int html_charts_report(const struct html_charts *h, const struct compare_set *s, struct report_node *compared,
+                       struct report_node *const *per_run)
+{
+    int written = compared ? compare_charts_report(s, compared) : 0;
+    for (int i = 0; i < s->n; i++) {
+        const struct compare_run *run = &s->runs[i];
+        const struct gc_charts *r = &h->runs[i];
+        written += gc_charts_report(r, run->ga ? &run->ga->pause_h : NULL, run->tree[CK_ACCESS], per_run[i]);
+        if (run->tree[CK_CPU])
+            written += cpu_charts_report(run->tree[CK_CPU], r->suffix, false, per_run[i]);
+    }
+    return written;
+}
+
+int rows_chart_report(struct report_node *parent, const char *id, const char *title, const struct report_node *rows,
+                      const char *xkey, const struct rows_col *cols, int ncols, enum svg_axis xaxis,
+                      enum svg_axis yaxis, const char *xlabel, const char *ylabel, const char *only_key,
+                      const char *only_value)
+{
+    if (!rows || rows->kind != RN_ARR)
+        return 0;
+    struct svg_chart *c = svg_chart_new(id, title, xaxis, yaxis, xlabel, ylabel);
+    int *sid = xcalloc((size_t)(ncols ? ncols : 1), sizeof *sid);
+    for (int k = 0; k < ncols; k++)
+        sid[k] = svg_series_add(c, cols[k].name, svg_palette(k), SVG_LINE);
+    for (const struct report_node *o = rows->first; o; o = o->next) {
+        if (o->kind != RN_OBJ)
+            continue;
+        if (only_key) {
+            const struct report_node *w = rn_get(o, only_key);
+            if (!w || w->kind != RN_STR || strcmp(w->s, only_value) != 0)
+                continue;
+        }
+        const struct report_node *x = rn_get(o, xkey);
+        if (!x || (x->kind != RN_INT && x->kind != RN_NUM))
+            continue;
+        for (int k = 0; k < ncols; k++) {
+            const struct report_node *v = rn_get(o, cols[k].key);
+            if (v && (v->kind == RN_INT || v->kind == RN_NUM))
+                svg_point(c, sid[k], rn_value(x), rn_value(v));
+        }
+    }
+    free(sid);
+    return emit(parent, c, "Lines join the per-pixel minimum and maximum of each column.");
+}
+
+int jstat_charts_report(const struct report_node *tree, struct report_node *parent)
+{
+    static const struct rows_col occ[] = {{"S0_pct", "S0"},   {"S1_pct", "S1"},
+                                          {"Eden_pct", "Eden"}, {"Old_pct", "Old"},
+                                          {"Metaspace_pct", "Metaspace"}, {"CCS_pct", "CCS"}};
+    static const struct rows_col gct[] = {{"GCT", "GC time (GCT)"}};
+    const struct report_node *series = tree ? rn_get(tree, "series") : NULL;
+    const struct report_node *rows = tree ? rn_get(tree, "samples") : NULL;
+    int n = 0, i = 0;
+    for (const struct report_node *s = series ? series->first : NULL; s && i < 8; s = s->next, i++) {
+        const struct report_node *file = rn_get(s, "file");
+        if (!file || file->kind != RN_STR)
+            continue;
+        char *id = xasprintf("jstat-occupancy-f%d", i + 1), *t = xasprintf("Occupancy over time: %s", file->s);
+        n += rows_chart_report(parent, id, t, rows, "t_s", occ, (int)ARRAY_LEN(occ), SVG_AX_TIME, SVG_AX_LIN,
+                               "time since the first row", "% of capacity", "file", file->s);
+        free(id);
+        free(t);
+        id = xasprintf("jstat-gc-time-f%d", i + 1);
+        t = xasprintf("GC time since the JVM started (GCT): %s", file->s);
+        n += rows_chart_report(parent, id, t, rows, "t_s", gct, 1, SVG_AX_TIME, SVG_AX_LIN,
+                               "time since the first row", "s", "file", file->s);
+        free(id);
+        free(t);
+    }
+    return n;
 }

@@ -4,6 +4,10 @@
  * arrays of objects flagged RF_TABLE become column-aligned tables. Every
  * string, titles and labels included, goes out through escape.h's text rule
  * (ESC as \x1b, ...) so a hostile log cannot drive the terminal.
+ *
+ * The first screen: the root's verdict line first, RF_DETAIL nodes only with
+ * --full, findings one line each (their meaning and advice with --explain,
+ * the long form with --full). What was left out is named by a last line.
  */
 #include "escape.h"
 #include "render.h"
@@ -15,6 +19,27 @@
 #include <unistd.h>
 
 #define CELL_MAX 60
+
+/* One rendering: the options, and what they made us leave out. */
+struct tx {
+    const struct render_opts *o;
+    bool hid_detail;  /* an RF_DETAIL node was skipped */
+    bool hid_explain; /* a finding's meaning or advice was skipped */
+};
+
+/* Skipped in the text: hidden by its builder, or detail without --full. */
+static bool hidden(const struct report_node *n, struct tx *t)
+{
+    if (n->flags & (RF_NOTEXT | RF_VERDICT))
+        return true;
+    if ((n->flags & RF_BRIEF) && t->o->full)
+        return true;
+    if ((n->flags & RF_DETAIL) && !t->o->full) {
+        t->hid_detail = true;
+        return true;
+    }
+    return false;
+}
 
 bool render_want_color(int fd)
 {
@@ -103,7 +128,7 @@ static int width(const char *s)
     return w;
 }
 
-static void table(FILE *f, const struct report_node *arr, int ind, const struct render_opts *o)
+static void table(FILE *f, const struct report_node *arr, int ind, struct tx *t)
 {
     const struct report_node *first = arr->first;
     if (!first || first->kind != RN_OBJ)
@@ -111,7 +136,7 @@ static void table(FILE *f, const struct report_node *arr, int ind, const struct 
     int ncol = 0;
     const struct report_node *cols[64];
     for (const struct report_node *c = first->first; c && ncol < 64; c = c->next)
-        if (is_scalar(c) && !(c->flags & RF_NOTEXT))
+        if (is_scalar(c) && !hidden(c, t))
             cols[ncol++] = c;
     int rows = rn_len(arr);
     int *w = xcalloc((size_t)ncol, sizeof *w);
@@ -158,7 +183,7 @@ static void table(FILE *f, const struct report_node *arr, int ind, const struct 
             w[c] = k;
     }
     pad(f, ind);
-    if (o->color)
+    if (t->o->color)
         fputs("\033[1m", f);
     for (int c = 0; c < ncol; c++) {
         char h[256];
@@ -176,7 +201,7 @@ static void table(FILE *f, const struct report_node *arr, int ind, const struct 
         if (c + 1 < ncol)
             fputs("  ", f);
     }
-    if (o->color)
+    if (t->o->color)
         fputs("\033[0m", f);
     fputc('\n', f);
     for (r = 0; r < rows; r++) {
@@ -200,29 +225,29 @@ static void table(FILE *f, const struct report_node *arr, int ind, const struct 
     free(numeric);
 }
 
-static void section(FILE *f, const struct report_node *n, int ind, const struct render_opts *o);
+static void section(FILE *f, const struct report_node *n, int ind, struct tx *t);
 
-static void heading(FILE *f, const char *t, int ind, const struct render_opts *o)
+static void heading(FILE *f, const char *title, int ind, struct tx *t)
 {
     pad(f, ind);
-    if (o->color)
+    if (t->o->color)
         fputs("\033[1;36m", f);
-    put_text(f, t);
-    fputs(o->color ? "\033[0m\n" : "\n", f);
+    put_text(f, title);
+    fputs(t->o->color ? "\033[0m\n" : "\n", f);
 }
 
-static void scalars(FILE *f, const struct report_node *n, int ind)
+static void scalars(FILE *f, const struct report_node *n, int ind, struct tx *t)
 {
     int lw = 0;
     for (const struct report_node *c = n->first; c; c = c->next)
-        if (is_scalar(c) && !(c->flags & RF_NOTEXT)) {
+        if (is_scalar(c) && !hidden(c, t)) {
             char *l = escaped(label(c));
             if (width(l) > lw)
                 lw = width(l);
             free(l);
         }
     for (const struct report_node *c = n->first; c; c = c->next) {
-        if (!is_scalar(c) || (c->flags & RF_NOTEXT))
+        if (!is_scalar(c) || hidden(c, t))
             continue;
         char buf[4096];
         render_scalar(c, buf, 1024);
@@ -300,48 +325,81 @@ static void moment_line(FILE *f, const struct report_node *m, const char *label,
     fprintf(f, "%-8s %s\n", label, buf);
 }
 
-static void findings(FILE *f, const struct report_node *a, int ind, const struct render_opts *o)
+/* "[warning] Title: summary" (the log-derived part escaped, the colour codes are ours). */
+static void finding_head(FILE *f, const struct report_node *c, const char *tail, int ind, struct tx *t)
 {
-    heading(f, label(a), ind, o);
+    const char *sev = str_of(c, "severity");
+    const char *col = !t->o->color ? "" : sev && !strcmp(sev, "critical") ? "\033[1;31m"
+                                 : sev && !strcmp(sev, "warning")  ? "\033[1;33m"
+                                                                  : "\033[1;34m";
+    char head[4096];
+    snprintf(head, 1536, "%s%s%s %s: %s%s", sev ? "[" : "", sev ? sev : "", sev ? "]" : "",
+             str_of(c, "title") ? str_of(c, "title") : "", str_of(c, "summary") ? str_of(c, "summary") : "",
+             tail);
+    escape_in_place(head, sizeof head);
+    pad(f, ind);
+    fprintf(f, "%s%s%s\n", col, head, t->o->color ? "\033[0m" : "");
+}
+
+/* " (first F:L, worst F:L)" or " (at F:L)" from the evidence, "" without any. */
+static void where_tail(const struct report_node *c, char *buf, size_t len)
+{
+    const char *fw = str_of(rn_get(c, "first"), "where");
+    const char *ww = str_of(rn_get(c, "worst"), "where");
+    buf[0] = '\0';
+    if (fw && ww && strcmp(fw, ww) != 0)
+        snprintf(buf, len, " (first %s, worst %s)", fw, ww);
+    else if (fw || ww)
+        snprintf(buf, len, " (at %s)", fw ? fw : ww);
+}
+
+static void findings(FILE *f, const struct report_node *a, int ind, struct tx *t)
+{
+    heading(f, label(a), ind, t);
     if (!a->first) {
         pad(f, ind + 2);
         fputs("none\n\n", f);
         return;
     }
+    bool explain = t->o->explain && !t->o->full;
     for (const struct report_node *c = a->first; c; c = c->next) {
-        const char *sev = str_of(c, "severity");
-        const char *col = !o->color ? "" : sev && !strcmp(sev, "critical") ? "\033[1;31m"
-                                     : sev && !strcmp(sev, "warning")  ? "\033[1;33m"
-                                                                      : "\033[1;34m";
-        /* escape the log-derived part only: the colour codes are ours */
-        char head[4096];
-        snprintf(head, 1024, "%s%s%s %s: %s", sev ? "[" : "", sev ? sev : "", sev ? "]" : "",
-                 str_of(c, "title") ? str_of(c, "title") : "", str_of(c, "summary") ? str_of(c, "summary") : "");
-        escape_in_place(head, sizeof head);
-        pad(f, ind + 2);
-        fprintf(f, "%s%s%s\n", col, head, o->color ? "\033[0m" : "");
-        moment_line(f, rn_get(c, "first"), "first:", ind + 4);
-        moment_line(f, rn_get(c, "worst"), "worst:", ind + 4);
+        bool texts = str_of(c, "meaning") || str_of(c, "advice");
+        if (t->o->full) { /* the long form: evidence and texts on lines of their own */
+            finding_head(f, c, "", ind + 2, t);
+            moment_line(f, rn_get(c, "first"), "first:", ind + 4);
+            moment_line(f, rn_get(c, "worst"), "worst:", ind + 4);
+        } else {
+            char tail[1100];
+            where_tail(c, tail, sizeof tail);
+            finding_head(f, c, tail, ind + 2, t);
+            if (!explain) {
+                t->hid_explain |= texts;
+                continue;
+            }
+        }
         if (str_of(c, "meaning"))
             wrapped(f, "meaning:", str_of(c, "meaning"), ind + 4);
         if (str_of(c, "advice"))
             wrapped(f, "advice: ", str_of(c, "advice"), ind + 4);
-        fputc('\n', f);
+        if (t->o->full || (texts && c->next))
+            fputc('\n', f);
     }
+    if (!t->o->full)
+        fputc('\n', f);
 }
 
-static void array(FILE *f, const struct report_node *a, int ind, const struct render_opts *o)
+static void array(FILE *f, const struct report_node *a, int ind, struct tx *t)
 {
     if (a->flags & RF_FINDINGS) {
-        findings(f, a, ind, o);
+        findings(f, a, ind, t);
         return;
     }
     if (!a->first) {
         return;
     }
     if (a->first->kind == RN_OBJ && (a->flags & RF_TABLE)) {
-        heading(f, label(a), ind, o);
-        table(f, a, ind + 2, o);
+        heading(f, label(a), ind, t);
+        table(f, a, ind + 2, t);
         fputc('\n', f);
         return;
     }
@@ -358,35 +416,51 @@ static void array(FILE *f, const struct report_node *a, int ind, const struct re
         fputc('\n', f);
         return;
     }
-    heading(f, label(a), ind, o);
+    heading(f, label(a), ind, t);
     for (const struct report_node *c = a->first; c; c = c->next)
-        if (c->kind == RN_OBJ)
-            section(f, c, ind + 2, o);
+        if (c->kind == RN_OBJ && !hidden(c, t))
+            section(f, c, ind + 2, t);
 }
 
-static void section(FILE *f, const struct report_node *n, int ind, const struct render_opts *o)
+static void section(FILE *f, const struct report_node *n, int ind, struct tx *t)
 {
     if (n->title)
-        heading(f, n->title, ind, o);
+        heading(f, n->title, ind, t);
     int inner = n->title ? ind + 2 : ind;
-    scalars(f, n, inner);
+    scalars(f, n, inner, t);
     bool any_scalar = false;
     for (const struct report_node *c = n->first; c; c = c->next)
-        if (is_scalar(c) && !(c->flags & RF_NOTEXT))
+        if (is_scalar(c) && !hidden(c, t))
             any_scalar = true;
     if (any_scalar && n->title)
         fputc('\n', f);
     for (const struct report_node *c = n->first; c; c = c->next) {
-        if (c->flags & RF_NOTEXT)
+        if (hidden(c, t))
             continue;
         if (c->kind == RN_OBJ)
-            section(f, c, inner, o);
+            section(f, c, inner, t);
         else if (c->kind == RN_ARR)
-            array(f, c, inner, o);
+            array(f, c, inner, t);
     }
 }
 
 void render_text(FILE *f, const struct report_node *root, const struct render_opts *o)
 {
-    section(f, root, 0, o);
+    struct tx t = {o, false, false};
+    bool verdict = false;
+    for (const struct report_node *c = root->first; c; c = c->next)
+        if ((c->flags & RF_VERDICT) && c->kind == RN_STR) {
+            put_text(f, c->s);
+            fputc('\n', f);
+            verdict = true;
+        }
+    if (verdict && root->first && root->last && !(root->last->flags & RF_VERDICT))
+        fputc('\n', f);
+    section(f, root, 0, &t);
+    if (t.hid_detail && t.hid_explain)
+        fputs("More: --full for the whole report, --explain for what each finding means and what to change.\n", f);
+    else if (t.hid_detail)
+        fputs("More: --full for the whole report.\n", f);
+    else if (t.hid_explain)
+        fputs("More: --explain for what each finding means and what to change.\n", f);
 }

@@ -139,6 +139,101 @@ double rn_value(const struct report_node *n)
     return 0;
 }
 
+/* One path component of rn_path: "key", "key[3]" or "key[field=value]". */
+static const struct report_node *path_step(const struct report_node *n, const char *c, size_t len)
+{
+    const char *br = memchr(c, '[', len);
+    size_t klen = br ? (size_t)(br - c) : len;
+    if (klen) {
+        if (n->kind != RN_OBJ)
+            return NULL;
+        const struct report_node *m = NULL;
+        for (const struct report_node *k = n->first; k; k = k->next)
+            if (k->key && strlen(k->key) == klen && memcmp(k->key, c, klen) == 0) {
+                m = k;
+                break;
+            }
+        if (!m)
+            return NULL;
+        n = m;
+    }
+    if (!br)
+        return n;
+    if (n->kind != RN_ARR || c[len - 1] != ']')
+        return NULL;
+    const char *sel = br + 1;
+    size_t slen = (size_t)(c + len - 1 - sel);
+    const char *eq = memchr(sel, '=', slen);
+    if (!eq) {
+        size_t idx = 0;
+        for (size_t i = 0; i < slen; i++) {
+            if (sel[i] < '0' || sel[i] > '9' || idx > 1000000)
+                return NULL;
+            idx = idx * 10 + (size_t)(sel[i] - '0');
+        }
+        const struct report_node *e = n->first;
+        for (size_t k = 0; e && k < idx; k++)
+            e = e->next;
+        return e;
+    }
+    size_t fl = (size_t)(eq - sel), wl = slen - fl - 1;
+    for (const struct report_node *e = n->first; e; e = e->next) {
+        if (e->kind != RN_OBJ)
+            continue;
+        for (const struct report_node *f = e->first; f; f = f->next)
+            if (f->key && strlen(f->key) == fl && memcmp(f->key, sel, fl) == 0 && f->kind == RN_STR &&
+                strlen(f->s) == wl && memcmp(f->s, eq + 1, wl) == 0)
+                return e;
+    }
+    return NULL;
+}
+
+const struct report_node *rn_path(const struct report_node *n, const char *path)
+{
+    const char *p = path;
+    while (n && *p) {
+        const char *slash = strchr(p, '/');
+        size_t len = slash ? (size_t)(slash - p) : strlen(p);
+        if (len)
+            n = path_step(n, p, len);
+        p += len;
+        if (*p == '/')
+            p++;
+    }
+    return n;
+}
+
+struct report_node *rn_copy_scalar(struct report_node *parent, const char *key, const struct report_node *src)
+{
+    if (!src || src->kind == RN_OBJ || src->kind == RN_ARR)
+        return NULL;
+    struct report_node *n = add(parent, key, src->kind);
+    n->b = src->b;
+    n->i = src->i;
+    n->d = src->d;
+    n->decimals = src->decimals;
+    if (src->s)
+        n->s = xstrdup(src->s);
+    rn_title(n, src->title);
+    rn_unit(n, src->unit);
+    return n;
+}
+
+struct report_node *rn_adopt(struct report_node *parent, const char *key, struct report_node *child)
+{
+    if (!child || child->parent || child->next)
+        abort(); /* a node in two trees would be freed twice */
+    free(child->key);
+    child->key = key && parent->kind == RN_OBJ ? xstrdup(key) : NULL;
+    child->parent = parent;
+    if (parent->last)
+        parent->last->next = child;
+    else
+        parent->first = child;
+    parent->last = child;
+    return child;
+}
+
 void rn_move_after(struct report_node *parent, struct report_node *child, struct report_node *after)
 {
     if (!parent || !child || child == after)
@@ -209,4 +304,47 @@ void rn_as_json(struct report_node *n)
         }
         rn_as_json(c);
     }
+}
+
+struct report_node *rn_verdict(struct report_node *root, const char *text)
+{
+    struct report_node *v = rn_flags(rn_str(root, "verdict", text), RF_VERDICT | RF_NOJSON);
+    rn_move_after(root, v, NULL);
+    return v;
+}
+
+void rn_flag_keys(struct report_node *obj, const char *const *keys, unsigned flags)
+{
+    for (; *keys; keys++) {
+        struct report_node *n = rn_get(obj, *keys);
+        if (n)
+            rn_flags(n, flags);
+    }
+}
+
+void rn_findings_tally(const struct report_node *findings, char *buf, size_t len)
+{
+    static const char *const sev[] = {"critical", "warning", "info"};
+    static const char *const plural[] = {"critical", "warnings", "info"};
+    uint64_t n[4] = {0};
+    for (const struct report_node *f = findings ? findings->first : NULL; f; f = f->next) {
+        const struct report_node *s = rn_get(f, "severity");
+        int k = 3;
+        for (int i = 0; i < 3; i++)
+            if (s && s->kind == RN_STR && strcmp(s->s, sev[i]) == 0)
+                k = i;
+        n[k]++;
+    }
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < 4; i++) {
+        if (!n[i] || used >= len)
+            continue;
+        const char *name = i < 3 ? (n[i] == 1 ? sev[i] : plural[i]) : n[i] == 1 ? "finding" : "findings";
+        int k = snprintf(buf + used, len - used, "%s%llu %s", used ? ", " : "", (unsigned long long)n[i], name);
+        if (k > 0)
+            used += (size_t)k;
+    }
+    if (!used)
+        snprintf(buf, len, "no findings");
 }

@@ -107,6 +107,12 @@ int svg_series_add(struct svg_chart *c, const char *name, const char *color, enu
     return (int)c->ns++;
 }
 
+void svg_series_stands_for(struct svg_chart *c, int si, uint64_t n)
+{
+    if (si >= 0 && (size_t)si < c->ns)
+        c->s[si].stands_for = n;
+}
+
 void svg_chart_note(struct svg_chart *c, const char *note)
 {
     free(c->note);
@@ -513,11 +519,11 @@ static void write_series(FILE *f, const struct svg_chart *c, const struct svg_se
         for (int i = 0; i < c->ncols; i++)
             held += s->ccount[i];
     else
-        held = s->n;
+        held = s->stands_for ? s->stands_for : s->n;
     fputs("<g class=\"series\" data-series=\"", f);
     html_text(f, s->name);
     fprintf(f, "\" data-points=\"%llu\"><title>", (unsigned long long)held);
-    html_textf(f, "%s: %llu points", s->name, (unsigned long long)s->points);
+    html_textf(f, "%s: %llu points", s->name, (unsigned long long)(s->stands_for ? s->stands_for : s->points));
     fputs("</title>", f);
     double ybase = sy->p0; /* pixel of the axis bottom */
     if (s->style == SVG_SCATTER) {
@@ -570,6 +576,19 @@ static void write_series(FILE *f, const struct svg_chart *c, const struct svg_se
             fputs("</title></rect>", f);
         }
         fputs("</g>", f);
+    } else if (s->style == SVG_DOTS) {
+        fprintf(f, "<path class=\"dots\" stroke=\"%s\" d=\"", s->color);
+        for (size_t i = 0; i < s->n; i++)
+            fprintf(f, "M%.1f %.1fh0", map(sx, s->x0[i]), map(sy, s->y[i]));
+        fputs("\"/>", f);
+    } else if (s->style == SVG_POLY) {
+        fprintf(f, "<path class=\"line\" stroke=\"%s\" d=\"", s->color);
+        for (size_t i = 0; i < s->n; i++)
+            fprintf(f, "%c%.1f %.1f", i ? 'L' : 'M', map(sx, s->x0[i]), map(sy, s->y[i]));
+        fputs("\"/>", f);
+        if (s->n == 1) /* a line of one point draws nothing: show the point */
+            fprintf(f, "<path class=\"dots small\" stroke=\"%s\" d=\"M%.1f %.1fh0\"/>", s->color,
+                    map(sx, s->x0[0]), map(sy, s->y[0]));
     } else {
         fprintf(f, "<path class=\"line\" stroke=\"%s\" d=\"", s->color);
         for (size_t i = 0; i < s->n; i++)
@@ -632,7 +651,7 @@ void svg_chart_write(FILE *f, const struct svg_chart *c)
         if (s->style == SVG_BARS)
             fprintf(f, " (%.0f)", s->ysum);
         else if (s->style != SVG_PATH)
-            fprintf(f, " (%llu)", (unsigned long long)s->points);
+            fprintf(f, " (%llu)", (unsigned long long)(s->stands_for ? s->stands_for : s->points));
         fputs("</text></g>", f);
         ly += 18;
     }

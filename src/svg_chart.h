@@ -37,6 +37,8 @@ enum svg_style {
     SVG_RATE,    /* streaming: sum per column / column width, drawn as steps */
     SVG_BARS,    /* explicit: bars [x0,x1) x height y */
     SVG_PATH,    /* explicit: polyline through points with markers */
+    SVG_DOTS,    /* explicit: a dot per point (a scatter aggregated elsewhere) */
+    SVG_POLY,    /* explicit: polyline through points in order, no markers */
 };
 
 #define SVG_CELLS_PER_DECADE 24
@@ -48,6 +50,7 @@ struct svg_series {
     char *color;
     enum svg_style style;
     uint64_t points;                 /* points fed (also for explicit series) */
+    uint64_t stands_for;             /* explicit: input points the drawn ones aggregate (0: points) */
     double ysum;                     /* explicit: sum of y (bars: the count they show) */
     /* streaming: per column */
     double *cmin, *cmax, *csum;
@@ -83,6 +86,8 @@ int svg_series_add(struct svg_chart *c, const char *name, const char *color, enu
 void svg_point(struct svg_chart *c, int series, double x, double y);
 /* Explicit point: BARS use [x0, x1) and y; PATH uses (x0, y). */
 void svg_explicit(struct svg_chart *c, int series, double x0, double x1, double y);
+/* An explicit series drawn from aggregated points stands for n input points (legend, data-points). */
+void svg_series_stands_for(struct svg_chart *c, int series, uint64_t n);
 /* Free-text note printed under the chart (escaped). */
 void svg_chart_note(struct svg_chart *c, const char *note);
 /* Bytes of aggregation memory held (the bound the report states). */

@@ -431,6 +431,8 @@ static void row(struct top_parser *p, const char *s, size_t n, uint64_t ln)
         } else if (k == p->col_cpu) {
             ok = parse_fixed(w, wl, 2, &tmp.cpu_x100);
             have_cpu = ok;
+            if (wl < sizeof tmp.cpu_text)
+                memcpy(tmp.cpu_text, w, wl);
         } else if (k == p->col_time) {
             ok = top_parse_time_cs(w, wl, &tmp.time_cs);
         }
@@ -498,7 +500,26 @@ void top_parser_line(struct top_parser *p, const char *s, size_t n, uint64_t ln)
         return;
     }
     if (mem_starts(s, n, "%Cpu") || mem_starts(s, n, "Cpu")) {
-        return; /* per-CPU lines (toggle '1'): machine totals come from %Cpu(s) */
+        /* per-CPU lines (toggle '1'): machine totals come from %Cpu(s); the
+           highest CPU number tells how many there are ("%Cpu0-1" groups too) */
+        for (size_t i = 0; i + 3 < n; i++) {
+            if (memcmp(s + i, "Cpu", 3) != 0 || s[i + 3] < '0' || s[i + 3] > '9')
+                continue;
+            size_t j = i + 3;
+            int64_t v = 0;
+            for (;;) {
+                v = 0;
+                while (j < n && s[j] >= '0' && s[j] <= '9' && v < 1000000)
+                    v = v * 10 + (s[j++] - '0');
+                if (j + 1 < n && s[j] == '-' && s[j + 1] >= '0' && s[j + 1] <= '9')
+                    j++;
+                else
+                    break;
+            }
+            if (v < 1000000 && v + 1 > p->fr.cpus_seen)
+                p->fr.cpus_seen = (int)v + 1;
+        }
+        return;
     }
     const char *c = memchr(s, ':', n);
     if (c && (mem_find(s, (size_t)(c - s), "Mem") || mem_find(s, (size_t)(c - s), "Swap"))) {

@@ -25,6 +25,7 @@ struct top_row {
     int64_t pid;           /* PID, or TID in the thread view */
     int64_t virt_kb, res_kb; /* -1 when the column is absent */
     int64_t cpu_x100;      /* %CPU x 100 (top prints one decimal) */
+    char cpu_text[16];     /* %CPU as written ("151.6"), for --format cal; "" if longer */
     int64_t time_cs;       /* TIME+ in 1/100 s, -1 if absent */
     char *cmd;             /* COMMAND (heap, owned by the frame) */
     bool cut;              /* name may be truncated (trailing '+', or 15-byte comm) */
@@ -42,6 +43,7 @@ struct top_frame {
     double cpu[8];         /* us sy ni id wa hi si st */
     double mem_total_mib, mem_used_mib;
     int64_t tasks_total;
+    int cpus_seen;         /* per-CPU lines (%Cpu0 .. %CpuN: N+1), 0 without them */
     struct top_row *rows;
     size_t nrows, cap;
 };

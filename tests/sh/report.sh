@@ -3,7 +3,8 @@
 # protocol, tests/sh/report_cdp.py): no console errors, every chart present
 # with the expected number of series (expected counts come from `gclat gc
 # --json` of the same logs, not from the report), the pause timeline holds
-# every pause, hostile log strings come out inert, and a screenshot is kept.
+# every pause, hostile log strings come out inert, the first screen shows the
+# key figures of each run, and a screenshot is kept.
 # needs: python3
 set -u
 . "$ROOT/tests/sh/lib.bash"
@@ -117,6 +118,45 @@ if d["console"] or d["exceptions"] or d["dialogs"]:
 print("; ".join(bad) if bad else "OK")')
 [ "$check" = OK ] && ok "compare report: overlaid charts with one series per run, per-run charts" ||
   nok "compare report: overlaid charts with one series per run, per-run charts" "$check"
+
+# ---- the first screen: key figures per run, then the findings one line each; the
+# comparison table last and folded, with the metrics' names (tests/sh/html_check.py).
+# Expected figures from each input's own gclat command, the same numbers the
+# comparison reads, formatted as its table does (3 decimals).
+figs() { # $1 gc log, $2 access log, $3 top -b -> --fig arguments
+  "$G" gc --json -q "$1" > "$T/f-gc.json"
+  "$G" lat --json -q -f -2 "$2" > "$T/f-lat.json"
+  "$G" cpu --json -q "$3" > "$T/f-cpu.json"
+  python3 - "$T/f-gc.json" "$T/f-lat.json" "$T/f-cpu.json" <<'PY'
+import json, sys
+g, l, c = (json.load(open(f)) for f in sys.argv[1:4])
+p99 = [r["value"] for r in l["lat"]["percentiles"] if r["percentile"] == "P99"][0]
+for f in ["%.3f ms|P99 latency" % p99, "%.3f ms|max pause" % g["pauses"]["max_ms"],
+          "%.3f %%|time in GC pauses" % (100 - g["throughput_pct"]), "%d|allocation stalls" % g["alloc_stalls"]["count"],
+          "%.3f cores|JVM CPU (mean)" % c["process_detail"][0]["cores_mean"]]:
+    print("--fig")
+    print(f)
+PY
+}
+mapfile -t F1 < <(figs "$G1" "$T/access1.log" "$FX/proc/g1/top-b.txt")
+mapfile -t F2 < <(figs "$ZGC" "$T/access2.log" "$FX/proc/zgc/top-b.txt")
+"$G" gc --json -q "$G1" > "$T/f1.json"; "$G" gc --json -q "$ZGC" > "$T/f2.json"
+"$G" cpu --json -q "$FX/proc/g1/top-b.txt" > "$T/c1.json"; "$G" cpu --json -q "$FX/proc/zgc/top-b.txt" > "$T/c2.json"
+# every GC finding, and the CPU findings that have the one finding type's title (a line each too)
+nfind=$(python3 -c 'import json,sys; print(sum(len([x for x in json.load(open(f))["findings"] if "title" in x]) for f in sys.argv[1:]))' \
+  "$T/f1.json" "$T/f2.json" "$T/c1.json" "$T/c2.json")
+check=$(printf '%s' "$J2" | python3 "$ROOT/tests/sh/html_check.py" "$R2" "${F1[@]}" "${F2[@]}" --findings "$nfind" \
+  --folded "Comparison (change vs g1)" --folded "Every metric" --absent "gc.kind." --absent "gc.share")
+[ "$check" = OK ] && ok "compare report: key figures per run on the first screen, findings folded, table last and folded, no metric ids" ||
+  nok "compare report: key figures per run on the first screen, findings folded, table last and folded, no metric ids" "$check"
+# the comparison is the page's last block: nothing of a run comes after it
+tail_part=$(sed -n '/<summary>Comparison (change vs/,$p' "$R2")
+if [ -n "$tail_part" ] && ! grep -q 'GC log analysis\|Access-log latency\|CPU (gclat cpu)\|figure class="chart"' <<<"$tail_part"; then
+  ok "compare report: the comparison table comes last"
+else nok "compare report: the comparison table comes last"; fi
+mapfile -t FS < <(figs "$G1" "$T/access1.log" "$FX/proc/g1/top-b.txt")
+check=$(printf '%s' "$J1" | python3 "$ROOT/tests/sh/html_check.py" "$R1" "${FS[@]}")
+[ "$check" = OK ] && ok "single report: key figures on the first screen" || nok "single report: key figures on the first screen" "$check"
 
 # ---- hostile strings in thread names, causes, file names and run names ----
 P1='<script>alert(1)</script>'

@@ -7,7 +7,13 @@ would see, as JSON:
    "charts": {"ID": {"series": N, "points": [..per series data-points..]}},
    "scripts": N, "imgs": N, "text_has": {STRING: bool}, "screenshot": PATH}
 
-usage: report_cdp.py FILE.html SCREENSHOT.png [--text STRING]...
+  plus "first_screen": the text a reader sees without scrolling (text nodes
+  laid out above the 900 px viewport's bottom, not inside a closed <details>),
+  "externals": attributes that would fetch (src, href to a scheme, srcset,
+  url( in style), "details": [{summary, open}] of every <details>, and
+  "body_text": the whole text of the page.
+
+usage: report_cdp.py FILE.html SCREENSHOT.png [--text STRING]... [--first-shot PNG]
 Exit 0 when the page was loaded and inspected, 3 when Chromium could not be
 started (the caller prints SKIP), 1 on other failures.
 """
@@ -144,7 +150,29 @@ INSPECT = r"""
   const attrs = [];
   for (const el of document.querySelectorAll('*'))
     for (const a of el.attributes) if (/^on/i.test(a.name)) attrs.push(el.tagName + ' ' + a.name);
+  const first = [];
+  const walker = document.createTreeWalker(document.body || document, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (!t.textContent.trim()) continue;
+    const pe = t.parentElement;
+    if (pe && pe.checkVisibility && !pe.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true})) continue;
+    const r = document.createRange();
+    r.selectNodeContents(t);
+    const rects = Array.from(r.getClientRects()).filter(b => b.width > 0 && b.height > 0);
+    if (rects.length && rects[0].top < window.innerHeight) first.push(t.textContent.trim());
+  }
+  const externals = [];
+  for (const el of document.querySelectorAll('*'))
+    for (const a of el.attributes) {
+      const n = a.name.toLowerCase(), v = a.value;
+      if (n === 'src' || n === 'srcset' || n === 'xlink:href' || (n === 'href' && !v.startsWith('#')) ||
+          (n === 'style' && /url\(/i.test(v)))
+        externals.push(el.tagName + ' ' + n + '=' + v.slice(0, 80));
+    }
+  const details = Array.from(document.querySelectorAll('details'), d => ({
+    summary: d.querySelector('summary') ? d.querySelector('summary').textContent : '', open: d.open}));
   return JSON.stringify({charts, scripts: document.querySelectorAll('script').length,
+                         first_screen: first.join(' '), externals, details, body_text: body,
                          imgs: document.querySelectorAll('img').length, handlers: attrs, text_has: has,
                          title: document.title});
 })()
@@ -158,6 +186,16 @@ def main():
         i = args.index("--text")
         texts.append(args[i + 1])
         del args[i:i + 2]
+    first_shot = None
+    if "--first-shot" in args:
+        i = args.index("--first-shot")
+        first_shot = args[i + 1]
+        del args[i:i + 2]
+    at_shot = None  # --shot-at PNG Y: one viewport-sized picture from page offset Y (looking at a page)
+    if "--shot-at" in args:
+        i = args.index("--shot-at")
+        at_shot = (args[i + 1], int(args[i + 2]))
+        del args[i:i + 3]
     html, shot = os.path.abspath(args[0]), args[1]
     exe = chromium_bin()
     if not exe:
@@ -191,6 +229,16 @@ def main():
         ws.call("Runtime.evaluate", {"expression": "new Promise(r => setTimeout(r, 300))", "awaitPromise": True})
         res = json.loads(ws.call("Runtime.evaluate", {"expression": INSPECT % json.dumps(texts),
                                                       "returnByValue": True})["result"]["value"])
+        if first_shot:
+            img = ws.call("Page.captureScreenshot", {"format": "png"})
+            with open(first_shot, "wb") as f:
+                f.write(base64.b64decode(img["data"]))
+        if at_shot:
+            img = ws.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                                      "clip": {"x": 0, "y": at_shot[1], "width": 1100,
+                                                               "height": 900, "scale": 1}})
+            with open(at_shot[0], "wb") as f:
+                f.write(base64.b64decode(img["data"]))
         metrics = ws.call("Page.getLayoutMetrics")
         size = metrics.get("cssContentSize") or metrics["contentSize"]
         img = ws.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,

@@ -157,7 +157,7 @@ static void test_text_renderer(void)
     rn_str(w, "where", evil);
 
     FILE *f = capture();
-    struct render_opts plain = {false};
+    struct render_opts plain = {.color = false};
     render_text(f, root, &plain);
     fclose(f);
     char *b = cap_buf;
@@ -167,7 +167,7 @@ static void test_text_renderer(void)
 
     /* with colour on, the only ESC bytes are gclat's own SGR codes */
     f = capture();
-    struct render_opts col = {true};
+    struct render_opts col = {.color = true};
     render_text(f, root, &col);
     fclose(f);
     b = cap_buf;

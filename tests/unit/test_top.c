@@ -15,6 +15,7 @@ struct got {
     int64_t cpu_sum;
     int totals;
     char cmds[512];
+    char cpu_texts[256]; /* every row's %CPU as written, '|'-separated */
 };
 
 static void cb(const struct top_frame *f, void *ctx)
@@ -24,11 +25,14 @@ static void cb(const struct top_frame *f, void *ctx)
     g->last = *f;
     g->last.rows = NULL;
     g->cmds[0] = '\0';
+    g->cpu_texts[0] = '\0';
     for (size_t i = 0; i < f->nrows; i++) {
         g->cpu_sum += f->rows[i].cpu_x100;
         g->totals += f->rows[i].process_total;
         strncat(g->cmds, f->rows[i].cmd, sizeof g->cmds - strlen(g->cmds) - 2);
         strcat(g->cmds, "|");
+        strncat(g->cpu_texts, f->rows[i].cpu_text, sizeof g->cpu_texts - strlen(g->cpu_texts) - 2);
+        strcat(g->cpu_texts, "|");
     }
 }
 
@@ -120,13 +124,46 @@ static void procps3_and_junk(void)
     CHECK_NEAR(g.last.cpu[3], 99.5, 1e-9);
     CHECK_NEAR(g.last.mem_total_mib, 16331448 / 1024.0, 0.01);
     CHECK_EQ_INT(g.cpu_sum, 31250);
+    CHECK_STR(g.cpu_texts, "312.5|"); /* as written, for cpu --format cal */
     CHECK_EQ_INT((long long)d.total, 3); /* garbage, bad number, short row */
     diag_fini(&d);
+}
+
+/* Per-CPU lines (top's '1' toggle) tell the CPU count: one line each, two
+   abreast, or grouped ("%Cpu0-1"); 3.x spells them "Cpu0". */
+static void per_cpu_lines(void)
+{
+    static const char *const frames[][2] = {
+        {"%Cpu0  : 99.0 us,  1.0 sy,  0.0 ni,  0.0 id,  0.0 wa,  0.0 hi,  0.0 si,  0.0 st\n"
+         "%Cpu1  : 98.0 us,  2.0 sy,  0.0 ni,  0.0 id,  0.0 wa,  0.0 hi,  0.0 si,  0.0 st\n", "2"},
+        {"%Cpu0  :  1.0/0.0     1[|    ]   %Cpu1  :  0.0/0.0     0[    ]\n"
+         "%Cpu2  :  1.0/0.0     1[|    ]   %Cpu3  :  0.0/0.0     0[    ]\n", "4"},
+        {"%Cpu0-1  :  1.0/0.0     1[|   ]  %Cpu2-3  :  0.0/0.0     0[    ]\n", "4"},
+        {"Cpu0  :  0.3%us,  0.1%sy,  0.0%ni, 99.5%id,  0.1%wa,  0.0%hi,  0.0%si,  0.0%st\n", "1"},
+        {"%Cpu(s):  0.3 us,  0.1 sy,  0.0 ni, 99.5 id,  0.1 wa,  0.0 hi,  0.0 si,  0.0 st\n", "0"},
+    };
+    for (size_t k = 0; k < sizeof frames / sizeof frames[0]; k++) {
+        char t[1024];
+        snprintf(t, sizeof t,
+                 "top - 10:00:00 up 3 days,  2 users,  load average: 9.00, 0.40, 0.30\n%s\n"
+                 "  PID USER      PR  NI    VIRT    RES    SHR S  %%CPU %%MEM     TIME+ COMMAND\n"
+                 " 1234 tomcat    20   0   12.3g   2.1g  20480 S 312.5 13.2 1234:56.78 java\n",
+                 frames[k][0]);
+        struct got g;
+        struct diag d;
+        diag_init(&d);
+        feed(t, &g, &d);
+        CHECK_EQ_INT(g.frames, 1);
+        CHECK_EQ_INT(g.last.cpus_seen, atoi(frames[k][1]));
+        CHECK_EQ_INT((long long)d.total, 0);
+        diag_fini(&d);
+    }
 }
 
 int main(void)
 {
     RUN(numbers);
+    RUN(per_cpu_lines);
     RUN(procps4_threads);
     RUN(procps3_and_junk);
     T_DONE();
