@@ -14,6 +14,7 @@
 #include "cpu_screen.h"
 #include "html_charts.h"
 #include "commands.h"
+#include "cpu_report.h"
 #include "diag.h"
 #include "finding.h"
 #include "hist.h"
@@ -1088,7 +1089,9 @@ static char **split_list(const char *opt, const char *s, int *n)
     return v;
 }
 
-int cmd_cpu(int argc, char **argv)
+/* The command, or (tree non-NULL) its report tree handed to the caller
+   unrendered: compare and report run `cpu` through here (cpu_report_tree). */
+static int cpu_main(int argc, char **argv, struct report_node **tree)
 {
     struct common_opts co;
     common_opts_init(&co);
@@ -1171,7 +1174,8 @@ int cmd_cpu(int argc, char **argv)
             die(EXIT_USAGE, "unknown option %s (see gclat cpu --help)", x);
         }
     }
-    common_opts_finish(&co);
+    if (!tree)
+        common_opts_finish(&co);
     if (ncmd) {
         a.cmds = cmdlist;
         a.ncmds = ncmd;
@@ -1233,8 +1237,10 @@ int cmd_cpu(int argc, char **argv)
             die(EXIT_USAGE, "--record is for live sampling (--pid without FILE)");
         char *dump_files[1] = {(char *)so.thread_dump};
         if (sniff_inputs(SNIFF_TOP, NULL, files, (size_t)nfiles, 0) |
-            sniff_inputs(SNIFF_THREADS, NULL, dump_files, 1, 0))
-            exit(EXIT_BADINPUT);
+            sniff_inputs(SNIFF_THREADS, NULL, dump_files, 1, 0)) {
+            ret = EXIT_BADINPUT;
+            goto done;
+        }
         if (so.thread_dump) {
             int lr = td_names_load(&names, so.thread_dump);
             if (lr == -1)
@@ -1289,16 +1295,21 @@ int cmd_cpu(int argc, char **argv)
         struct report_node *root = build(&a, &d, files, nfiles, &csv);
         if (a.names)
             thread_dump_join(&a, so.thread_dump, root, co.quiet);
-        if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
-            cpu_screen(root);
-        if (co.out == OUT_HTML) {
-            cpu_charts_report(root, "", true, rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON));
-            common_html_inputs(&co, files, nfiles);
+        if (tree) {
+            *tree = root;
+        } else {
+            if (co.out == OUT_TEXT || co.out == OUT_HTML) /* the page leads with the verdict too */
+                cpu_screen(root);
+            if (co.out == OUT_HTML) {
+                cpu_charts_report(root, "", true, rn_flags(rn_obj(root, "charts"), RF_NOTEXT | RF_NOJSON));
+                common_html_inputs(&co, files, nfiles);
+            }
+            common_render(&co, root, csv);
+            rn_free(root);
         }
-        common_render(&co, root, csv);
-        rn_free(root);
         ret = common_diag_status(&co, &d, ret);
     }
+done:
     agg_fini(&a);
     if (ncmd) {
         for (int k = 0; k < ncmd; k++)
@@ -1311,4 +1322,15 @@ int cmd_cpu(int argc, char **argv)
     td_names_free(&names);
     diag_fini(&d);
     return ret;
+}
+
+int cmd_cpu(int argc, char **argv)
+{
+    return cpu_main(argc, argv, NULL);
+}
+
+int cpu_report_tree(int argc, char **argv, struct report_node **tree)
+{
+    *tree = NULL;
+    return cpu_main(argc, argv, tree);
 }

@@ -255,13 +255,13 @@ int cmd_report(int argc, char **argv)
         memcpy(args, set.lat_args, (size_t)set.n_lat_args * sizeof *args);
         args[set.n_lat_args] = (char *)"--interval=1h";
         int crc = 0; /* a failed chart pass costs the chart only (warned below); the inputs loaded */
-        struct report_node *coarse = compare_child_json("lat", args, set.n_lat_args + 1, r->files[CK_ACCESS],
+        struct report_node *coarse = compare_lat_tree(args, set.n_lat_args + 1, r->files[CK_ACCESS],
                                                         r->nfiles[CK_ACCESS], r->name, true, &crc);
         char *iv = interval_arg(coarse);
         rn_free(coarse);
         if (iv) {
             args[set.n_lat_args] = iv;
-            struct report_node *t = compare_child_json("lat", args, set.n_lat_args + 1, r->files[CK_ACCESS],
+            struct report_node *t = compare_lat_tree(args, set.n_lat_args + 1, r->files[CK_ACCESS],
                                                        r->nfiles[CK_ACCESS], r->name, set.quiet, &crc);
             html_charts_lat_intervals(&charts, i, t);
             rn_free(t);

@@ -7,8 +7,9 @@
  * the JSON its own subcommand prints:
  *   GC     -> in-process gc_analysis (gclat gc --json), events also go to a hook
  *             so the HTML report can chart them while they stream;
- *   access -> `gclat lat --json -q FILES` (a child process of this binary);
- *   cpu    -> `gclat cpu --json -q [--pid PID] FILES` (likewise), for the one JVM the
+ *   access -> `gclat lat --json -q FILES`, in-process (lat_run.h: lat's own options,
+ *             scan and report tree);
+ *   cpu    -> `gclat cpu --json -q [--pid PID] FILES`, in-process (cpu_report.h), for the one JVM the
  *             run names (--pid, the GC log's pid) or the only JVM in the capture;
  *             several JVMs and none named is an error listing them (proc_pick.h).
  * compare_table.c then reads numbers at a fixed list of metric paths in those
@@ -51,7 +52,7 @@ struct compare_run {
 struct compare_set {
     struct compare_run *runs;
     int n;
-    /* pass-through arguments for the child subcommands */
+    /* pass-through arguments for lat and cpu (--lat-arg, --cpu-arg) */
     char **lat_args, **cpu_args;
     int n_lat_args, n_cpu_args;
     struct gc_thresholds th;
@@ -85,19 +86,16 @@ enum compare_kind compare_detect(const char *path);
 const char *compare_kind_name(enum compare_kind k);
 /*
  * Detect kinds and run every adapter. Returns 0 or the first error exit code:
- * an input that fails (a GC log that cannot be read, a child subcommand that
- * exits non-zero, a top capture whose JVM cannot be chosen) fails the whole
+ * an input that fails (a GC log that cannot be read, an access log or top
+ * capture on which lat / cpu fail, a top capture whose JVM cannot be chosen) fails the whole
  * command with that input's code (EXIT_IO / EXIT_BADINPUT), never empty rows.
  */
 int compare_load(struct compare_set *s, const struct compare_gc_hook *hook);
 
-/* Run `gclat SUB --json -q ARGS FILES` in a child process and parse its output; NULL (warned)
-   and *rc = the child's exit code on failure. */
-struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet, int *rc);
-/* JSON text to a report tree (compare_json.c). NULL and *err on malformed input. */
-struct report_node *compare_json_parse(const char *s, size_t n, const char **err);
-
+/* `gclat lat --json -q ARGS FILES` built in-process (lat_run.h); NULL (warned) and *rc = lat's
+   exit code when the input fails. */
+struct report_node *compare_lat_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
+                                     int *rc);
 /* ---- the comparison table (compare_table.c) ---- */
 
 struct compare_row {

@@ -1,12 +1,15 @@
 /*
  * compare_input.c — input specs, kind detection and the three adapters that
- * turn a run's files into report subtrees (see compare.h). The GC adapter
- * runs in this process (streaming; memory independent of log size); the
- * access-log and CPU adapters run this same binary's `lat` / `cpu`
- * subcommand with --json and parse its output, so compare always shows
- * exactly the numbers those subcommands print.
+ * turn a run's files into report subtrees (see compare.h). All three run
+ * in this process: the GC adapter streams events into gc_analysis; the
+ * access-log and CPU adapters call the `lat` / `cpu` commands' own option
+ * parsers, analyses and report trees (lat_run.h, cpu_report.h), read as
+ * their JSON says (rn_as_json), so compare always shows exactly the numbers
+ * those subcommands print.
  */
 #include "compare.h"
+#include "cpu_report.h"
+#include "lat_run.h"
 #include "proc_pick.h"
 #include "reader.h"
 #include "sniff.h"
@@ -17,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 void compare_set_init(struct compare_set *s)
@@ -152,7 +154,7 @@ bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind
 enum compare_kind compare_detect(const char *path)
 {
     if (strcmp(path, "-") == 0)
-        return CK_GC; /* standard input cannot be handed to a child: assume a GC log */
+        return CK_GC; /* standard input cannot be sniffed and then read again: assume a GC log */
     struct sniff_result sr;
     if (sniff_path(path, NULL, &sr) != 0)
         return CK_GC; /* let the GC reader report the error */
@@ -174,8 +176,6 @@ enum compare_kind compare_detect(const char *path)
 }
 
 static void gc_sink(void *vctx, const struct gc_event *e);
-static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet, int *rc);
 
 struct gc_sink_ctx {
     struct compare_run *r;
@@ -231,83 +231,105 @@ static int load_gc(struct compare_set *s, int index, const struct compare_gc_hoo
     return 0;
 }
 
-struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet, int *rc)
+/*
+ * The access-log adapter: `gclat lat --json -q ARGS FILES` in this process —
+ * the same option parser, scan and report tree as the lat command
+ * (lat_run.h), the tree as its JSON says (rn_as_json). NULL (warned) and *rc
+ * the exit code lat would have had when the input fails.
+ */
+struct report_node *compare_lat_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
+                                     int *rc)
 {
-    return child_json(sub, args, nargs, files, nfiles, run, quiet, rc);
-}
-
-/* Run `gclat SUB --json -q ARGS FILES` and parse its stdout. On failure NULL and *rc
-   the child's exit code (EXIT_IO when it did not exit normally or wrote no JSON). */
-static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet, int *rc)
-{
-    *rc = 0;
-    int fd[2];
-    if (pipe(fd) != 0) {
-        warnx("pipe: %s", strerror(errno));
-        *rc = EXIT_IO;
-        return NULL;
-    }
-    char **av = xcalloc((size_t)(nargs + nfiles + 6), sizeof *av);
+    char **av = xcalloc((size_t)(nargs + nfiles + 4), sizeof *av);
     int k = 0;
-    av[k++] = (char *)"gclat";
-    av[k++] = (char *)sub;
+    av[k++] = (char *)"lat";
     av[k++] = (char *)"--json";
     av[k++] = (char *)"-q";
     for (int i = 0; i < nargs; i++)
         av[k++] = args[i];
     for (int i = 0; i < nfiles; i++)
         av[k++] = files[i];
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        warnx("fork: %s", strerror(errno));
-        close(fd[0]);
-        close(fd[1]);
+    /* lat's own messages name lat, as on its command line */
+    const char *prog = prog_name;
+    prog_name = "gclat lat";
+    struct lat_opts o;
+    int e = 0;
+    if (lat_opts_parse(&o, k, av)) { /* --help among the --lat-arg: no report */
         free(av);
-        *rc = EXIT_IO;
+        prog_name = prog;
+        *rc = EXIT_USAGE;
         return NULL;
     }
-    if (pid == 0) {
-        dup2(fd[1], 1);
-        close(fd[0]);
-        close(fd[1]);
-        execv("/proc/self/exe", av);
-        _exit(127);
-    }
     free(av);
-    close(fd[1]);
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        xgrow((void **)&buf, &cap, len + 65536, 1);
-        ssize_t got = read(fd[0], buf + len, cap - len);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            break;
-        len += (size_t)got;
+    /* lat -q: the reader's skipped-input notes are not this command's to print */
+    bool warned = reader_warnings_enabled();
+    reader_warnings_enable(false);
+    struct lat_run lr;
+    struct report_node *t = rn_root();
+    struct diag d;
+    diag_init(&d);
+    e = lat_scan_inputs(&o, &lr);
+    if (lr.wrk) {
+        e = lat_build_report(&o, &lr, t, &d);
+        if (!e)
+            e = common_diag_status(&o.co, &d, EXIT_OK);
+    } else if (lr.res && e != EXIT_IO) {
+        lat_build_report(&o, &lr, t, NULL);
+        e = lat_run_status(&o, &lr, e);
+    } else if (!e) {
+        e = EXIT_IO;
     }
-    close(fd[0]);
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    struct report_node *t = NULL;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-        /* the child has said why on stderr; an input that fails fails the command */
-        *rc = WIFEXITED(st) && WEXITSTATUS(st) != 127 ? WEXITSTATUS(st) : EXIT_IO;
+    reader_warnings_enable(warned);
+    diag_fini(&d);
+    lat_run_fini(&o, &lr);
+    lat_opts_fini(&o);
+    prog_name = prog;
+    *rc = e;
+    if (e) {
+        /* lat has said why on stderr; an input that fails fails the command */
         if (!quiet)
-            warnx("%s: 'gclat %s' failed on %s%s (exit %d)", run, sub, files[0], nfiles > 1 ? " ..." : "", *rc);
-    } else {
-        const char *err = NULL;
-        t = compare_json_parse(buf ? buf : "", len, &err);
-        if (!t) {
-            warnx("%s: cannot read 'gclat %s --json' output: %s", run, sub, err);
-            *rc = EXIT_IO;
-        }
+            warnx("%s: 'gclat lat' failed on %s%s (exit %d)", run, files[0], nfiles > 1 ? " ..." : "", e);
+        rn_free(t);
+        return NULL;
     }
-    free(buf);
+    rn_as_json(t);
+    return t;
+}
+
+/* `gclat cpu --json -q ARGS FILES` in this process (cpu_report.h), the tree as
+   its JSON says; NULL (warned) and *rc cpu's exit code when it fails. */
+static struct report_node *cpu_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
+                                    int *rc)
+{
+    char **av = xcalloc((size_t)(nargs + nfiles + 4), sizeof *av);
+    int k = 0;
+    av[k++] = (char *)"cpu";
+    av[k++] = (char *)"--json";
+    av[k++] = (char *)"-q";
+    for (int i = 0; i < nargs; i++)
+        av[k++] = args[i];
+    for (int i = 0; i < nfiles; i++)
+        av[k++] = files[i];
+    /* cpu -q: the reader's skipped-input notes are not this command's to print */
+    bool warned = reader_warnings_enabled();
+    reader_warnings_enable(false);
+    struct report_node *t = NULL;
+    const char *prog = prog_name; /* cpu's own messages name cpu */
+    prog_name = "gclat cpu";
+    *rc = cpu_report_tree(k, av, &t);
+    prog_name = prog;
+    reader_warnings_enable(warned);
+    free(av);
+    if (*rc == 0 && !t)
+        *rc = EXIT_IO;
+    if (*rc) {
+        /* cpu has said why on stderr; an input that fails fails the command */
+        if (!quiet)
+            warnx("%s: 'gclat cpu' failed on %s%s (exit %d)", run, files[0], nfiles > 1 ? " ..." : "", *rc);
+        rn_free(t);
+        return NULL;
+    }
+    rn_as_json(t);
     return t;
 }
 
@@ -360,7 +382,7 @@ static int load_cpu(struct compare_set *s, int index)
 {
     struct compare_run *r = &s->runs[index];
     int rc = 0;
-    struct report_node *t = child_json("cpu", s->cpu_args, s->n_cpu_args, r->files[CK_CPU], r->nfiles[CK_CPU], r->name,
+    struct report_node *t = cpu_tree(s->cpu_args, s->n_cpu_args, r->files[CK_CPU], r->nfiles[CK_CPU], r->name,
                                        s->quiet, &rc);
     if (!t)
         return rc;
@@ -385,7 +407,7 @@ static int load_cpu(struct compare_set *s, int index)
         if (s->n_cpu_args)
             memcpy(av, s->cpu_args, (size_t)s->n_cpu_args * sizeof *av);
         av[s->n_cpu_args] = arg;
-        struct report_node *t2 = child_json("cpu", av, s->n_cpu_args + 1, r->files[CK_CPU], r->nfiles[CK_CPU],
+        struct report_node *t2 = cpu_tree(av, s->n_cpu_args + 1, r->files[CK_CPU], r->nfiles[CK_CPU],
                                             r->name, s->quiet, &rc);
         free(av);
         free(arg);
@@ -452,8 +474,8 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
         }
         if (r->nfiles[CK_ACCESS]) {
             int e = 0;
-            r->tree[CK_ACCESS] = child_json("lat", s->lat_args, s->n_lat_args, r->files[CK_ACCESS],
-                                            r->nfiles[CK_ACCESS], r->name, s->quiet, &e);
+            r->tree[CK_ACCESS] = compare_lat_tree(s->lat_args, s->n_lat_args, r->files[CK_ACCESS],
+                                                  r->nfiles[CK_ACCESS], r->name, s->quiet, &e);
             if (e && !rc)
                 rc = e;
         }

@@ -6,6 +6,7 @@
 #include "report.h"
 #include "util.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,6 +261,49 @@ void rn_move_after(struct report_node *parent, struct report_node *child, struct
     }
     if (!child->next)
         parent->last = child;
+}
+
+void rn_as_json(struct report_node *n)
+{
+    struct report_node *prev = NULL;
+    for (struct report_node *c = n->first, *next; c; c = next) {
+        next = c->next;
+        if (c->flags & RF_NOJSON) { /* not in the JSON text: gone */
+            if (prev)
+                prev->next = next;
+            else
+                n->first = next;
+            if (n->last == c)
+                n->last = prev;
+            c->next = NULL;
+            rn_free(c);
+            continue;
+        }
+        prev = c;
+        free(c->title);
+        free(c->unit);
+        c->title = c->unit = NULL;
+        c->flags = 0;
+        if (c->kind == RN_NUM) {
+            char buf[512];
+            if (!isfinite(c->d)) {
+                c->kind = RN_NULL;
+            } else {
+                /* the text render_json writes, read back as a JSON reader would */
+                snprintf(buf, sizeof buf, "%.*f", c->decimals, c->d == 0 ? 0.0 : c->d);
+                size_t digits = strspn(buf + (buf[0] == '-'), "0123456789");
+                if (c->decimals == 0 && digits < 19) {
+                    c->kind = RN_INT;
+                    c->i = strtoll(buf, NULL, 10);
+                } else {
+                    c->d = strtod(buf, NULL);
+                    if (c->decimals > 9)
+                        c->decimals = 9;
+                }
+            }
+        }
+        rn_as_json(c);
+    }
 }
 
 struct report_node *rn_verdict(struct report_node *root, const char *text)

@@ -109,6 +109,14 @@ void rn_flag_keys(struct report_node *obj, const char *const *keys, unsigned fla
 
 /* Move child (of parent) to just after `after` (NULL: to the front). */
 void rn_move_after(struct report_node *parent, struct report_node *child, struct report_node *after);
+/*
+ * Make n's subtree hold what its JSON text says, as a JSON reader would read
+ * it back: RF_NOJSON nodes gone, numbers rounded to their printed decimals
+ * (decimals 0: an integer), non-finite ones null, titles, units and flags
+ * dropped. compare and report read a command's tree through this, so they
+ * show the figures that command prints.
+ */
+void rn_as_json(struct report_node *n);
 /* Child of an object by key, or NULL. */
 struct report_node *rn_get(const struct report_node *obj, const char *key);
 /* Number of children. */

@@ -159,3 +159,28 @@ else nok "GC-log pid selection" "rc $rc $(head -c 400 "$T/c3.json")"; fi
 "$GCLAT" report -q -o "$T/two.html" g1="$T/two.txt" zgc="$T/two.txt" 2> "$T/err"; rc=$?
 "$G" report -q -o "$T/two-ok.html" g1="$T/g1-pid.log,$T/two.txt" zgc="$T/zgc-pid.log,$T/two.txt"; rc2=$?
 [ $rc -eq 2 ] && [ $rc2 -eq 0 ] && ok "report: refuses the unnamed two-JVM capture, charts the named JVMs" || nok "report process selection" "rc $rc / $rc2"
+
+# ---- compare runs lat and cpu in this process: same figures as the single commands ----
+grep -rqn 'proc/self/exe' "$ROOT/src" && nok "no /proc/self/exe in src/" "$(grep -rn 'proc/self/exe' "$ROOT/src")" ||
+  ok "no /proc/self/exe in src/ (lat and cpu run in-process)"
+"$G" lat --json --log-format=nginx --over=5ms "$FX/access/small-nginx.log" > "$T/lat1.json"
+"$G" cpu --json --pid=498 "$FX/proc/g1/top-b.txt" > "$T/cpu1.json"
+"$G" compare --json --lat-arg=--log-format=nginx --lat-arg=--over=5ms --pid 498 \
+  "a=$FX/access/small-nginx.log,$FX/proc/g1/top-b.txt" "b=$FX/access/small-nginx.log,$FX/proc/g1/top-b.txt" > "$T/cmp1.json"
+if python3 - "$T/lat1.json" "$T/cpu1.json" "$T/cmp1.json" > "$T/same.out" 2>&1 <<'PY'
+import json, sys
+lat = json.load(open(sys.argv[1]))["lat"]
+cpu = json.load(open(sys.argv[2]))["process_detail"][0]
+cmp = {r["metric"]: r["values"] for r in json.load(open(sys.argv[3]))["comparison"]}
+pct = {p["percentile"]: p["value"] for p in lat["percentiles"]}
+want = {"count": lat["summary"]["count"], "mean": lat["summary"]["mean"], "p50": pct["P50"], "p99": pct["P99"],
+        "p99.9": pct["P99.9"], "max": lat["summary"]["max"],
+        "cpu.samples": cpu["samples"], "cpu.mean": cpu["cores_mean"],
+        "cpu.p99": {p["percentile"]: p["cores"] for p in cpu["percentiles"]}["P99"]}
+bad = [(k, v, cmp.get(k)) for k, v in want.items()
+       if k not in cmp or any(abs(cmp[k][r] - v) > 1e-9 for r in ("a", "b"))]
+print(bad or "same")
+sys.exit(1 if bad else 0)
+PY
+then ok "compare's latency and CPU rows equal gclat lat --json / gclat cpu --json --pid"
+else nok "compare equals lat/cpu" "$(cat "$T/same.out")"; fi
