@@ -11,6 +11,8 @@ echo "gclat demo — sample logs in examples/ (see examples/README.md)"
 run $g gc examples/gc-g1-jdk17.log
 run $g gc examples/gc-zgc-jdk17.log.gz
 run $g gc --over 100ms,200ms,300ms --by day examples/gc-cms-jdk8-synthetic.log
+# the same log as a gate: the last minute of it, an alert, exit 4 when it holds
+run $g watch --once --window 1m --gc examples/gc-g1-jdk17.log --alert 'pause.max > 5ms' || echo "(exit $?: the alert holds)"
 for extra in examples/demo-*.sh; do [ -f "$extra" ] && . "$extra"; done
 echo
 echo "More: gclat help; README.md; docs/."
