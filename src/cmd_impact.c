@@ -215,11 +215,18 @@ static void stops(struct report_node *o, bool pauses, bool stalls)
              RF_NOJSON);
 }
 
+/* Set by load(): the main log's collector pauses but the log has no pause
+   lines (ZGC or Shenandoah at -Xlog:gc): the pause figures are unknown, not 0. */
+static bool log_lacks_pauses;
+
 static void summary(struct report_node *o, const struct pause_tl *tl, const struct impact_result *r,
                     double rate)
 {
     stops(o, true, false);
-    rn_title(rn_num(o, "share_pct", r->share * 100, 4), "Requests pushed past the timeout by GC");
+    if (log_lacks_pauses)
+        rn_title(rn_null(o, "share_pct"), "Requests pushed past the timeout by GC (the log has no pause lines)");
+    else
+        rn_title(rn_num(o, "share_pct", r->share * 100, 4), "Requests pushed past the timeout by GC");
     rn_unit(o->last, "%");
     rn_title(rn_num(o, "share_arrivals_only_pct", r->share_naive * 100, 4),
              "  of which arriving during a pause (sum of max(0, P-(T-s)))");
@@ -385,7 +392,13 @@ static int load(struct pause_tl *tl, char **files, int nfiles, enum gc_format fo
     int rc = pause_tl_read(tl, files, nfiles, forced, diag, strings, &res, &events, &coll);
     if (rc)
         return rc;
+    bool concurrent = coll == GC_COLL_ZGC || coll == GC_COLL_ZGC_GEN || coll == GC_COLL_SHENANDOAH ||
+                      coll == GC_COLL_SHENANDOAH_GEN;
     if (inputs) {
+        log_lacks_pauses = concurrent && tl->n == 0 && events > 0;
+        if (log_lacks_pauses && !quiet)
+            warnx("%s: the log has collections but no pause lines (log with -Xlog:gc,gc+phases or -Xlog:gc*): "
+                  "the share pushed past the timeout by pauses is unknown", files[0]);
         rn_int(inputs, "files", res.files);
         rn_int(inputs, "lines", (int64_t)res.lines);
         rn_str(inputs, "format", res.mixed_formats ? "mixed" : gc_format_name(res.format));
