@@ -527,10 +527,7 @@ static int cmp_group(const void *x, const void *y)
     return strcmp(a->name, b->name);
 }
 
-struct cpu_finding_text {
-    const char *id, *title, *meaning, *advice;
-};
-static const struct cpu_finding_text cpu_texts[] = {
+static const struct finding_text cpu_texts[] = {
     {"cpu-steal", "CPU steal",
      "The hypervisor ran other guests on this VM's CPUs: the JVM waited for a CPU it had been given.",
      "Move to a host or instance type without CPU overcommit, or ask the provider about noisy neighbours."},
@@ -556,14 +553,7 @@ static const struct cpu_finding_text cpu_texts[] = {
 
 static void finding(struct findings *fs, const char *sev, const char *id, char *text)
 {
-    const struct cpu_finding_text *t = NULL;
-    for (size_t i = 0; i < sizeof cpu_texts / sizeof *cpu_texts; i++)
-        if (!strcmp(cpu_texts[i].id, id))
-            t = &cpu_texts[i];
-    enum finding_severity sv = SEV_INFO;
-    finding_severity_parse(sev, &sv);
-    findings_add(fs, id, sv, t ? t->title : id, text, t ? t->meaning : NULL, t ? t->advice : NULL);
-    free(text);
+    findings_add_text(fs, cpu_texts, sizeof cpu_texts / sizeof *cpu_texts, sev, id, text);
 }
 
 static void text_cat(char *t, size_t cap, const char *s)
@@ -653,7 +643,7 @@ static void saturation_finding(const struct agg *a, struct findings *fnd)
         snprintf(part, sizeof part, "; load vs CPUs not judged: CPU count unknown (--cpus N)");
         text_cat(text, sizeof text, part);
     }
-    const struct cpu_finding_text *t = NULL;
+    const struct finding_text *t = NULL;
     for (size_t i = 0; i < sizeof cpu_texts / sizeof *cpu_texts; i++)
         if (!strcmp(cpu_texts[i].id, "host-saturated"))
             t = &cpu_texts[i];

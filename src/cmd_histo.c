@@ -76,10 +76,7 @@ static void on_row(const struct histo_row *r, void *ctx)
     histo_table_add(ctx, r);
 }
 
-struct histo_finding_text {
-    const char *id, *title, *meaning, *advice;
-};
-static const struct histo_finding_text histo_texts[] = {
+static const struct finding_text histo_texts[] = {
     {"histo-total-mismatch", "Rows do not add up to the Total line",
      "The class rows of this histogram add up to other figures than its Total line: the file was cut or "
      "edited.", "Take the histogram again and keep the whole output."},
@@ -100,14 +97,7 @@ static const struct histo_finding_text histo_texts[] = {
 
 static void finding(struct findings *fs, const char *sev, const char *id, char *text)
 {
-    const struct histo_finding_text *t = NULL;
-    for (size_t i = 0; i < sizeof histo_texts / sizeof *histo_texts; i++)
-        if (!strcmp(histo_texts[i].id, id))
-            t = &histo_texts[i];
-    enum finding_severity sv = SEV_INFO;
-    finding_severity_parse(sev, &sv);
-    findings_add(fs, id, sv, t ? t->title : id, text, t ? t->meaning : NULL, t ? t->advice : NULL);
-    free(text);
+    findings_add_text(fs, histo_texts, sizeof histo_texts / sizeof *histo_texts, sev, id, text);
 }
 
 static bool parse_bytes(const char *s, int64_t *out)

@@ -200,19 +200,9 @@ static int cmp_cluster(const void *a, const void *b)
     return x->start_ns < y->start_ns ? -1 : x->start_ns > y->start_ns;
 }
 
-/* Which stops a figure counts: a JSON array, one line in text. */
 static void stops(struct report_node *o, bool pauses, bool stalls)
 {
-    struct report_node *a = rn_flags(rn_arr(o, "stops_included"), RF_NOTEXT);
-    if (pauses)
-        rn_str(a, NULL, "pauses");
-    if (stalls)
-        rn_str(a, NULL, "stalls");
-    rn_flags(rn_title(rn_str(o, "stops_text", pauses && stalls ? "pauses and allocation stalls"
-                                              : pauses         ? "stop-the-world pauses"
-                                                               : "allocation/relocation stalls"),
-                      "Stops counted"),
-             RF_NOJSON);
+    pause_tl_stops_report(o, pauses, stalls, "pauses and allocation stalls");
 }
 
 /* Set by load(): the main log's collector pauses but the log has no pause

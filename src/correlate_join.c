@@ -378,19 +378,9 @@ static void lat_row(struct report_node *arr, const char *name, const struct hist
     rn_num(o, "mean_ms", h->total ? ms(hist_mean(h)) : 0, 3);
 }
 
-/* Which stops a figure counts: a JSON array, one line in text. */
 static void stops(struct report_node *o, bool pauses, bool stalls)
 {
-    struct report_node *a = rn_flags(rn_arr(o, "stops_included"), RF_NOTEXT);
-    if (pauses)
-        rn_str(a, NULL, "pauses");
-    if (stalls)
-        rn_str(a, NULL, "stalls");
-    rn_flags(rn_title(rn_str(o, "stops_text", pauses && stalls ? "pauses and own-thread stalls"
-                                              : pauses         ? "stop-the-world pauses"
-                                                               : "allocation/relocation stalls"),
-                      "Stops counted"),
-             RF_NOJSON);
+    pause_tl_stops_report(o, pauses, stalls, "pauses and own-thread stalls");
 }
 
 /* Pauses that start within [a, b) on the timeline. */

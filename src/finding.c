@@ -174,3 +174,18 @@ struct report_node *finding_report(const struct findings *fs, struct report_node
     }
     return arr;
 }
+
+struct finding *findings_add_text(struct findings *fs, const struct finding_text *texts, size_t n, const char *sev,
+                                  const char *id, char *summary)
+{
+    const struct finding_text *t = NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(texts[i].id, id))
+            t = &texts[i];
+    enum finding_severity sv = SEV_INFO;
+    finding_severity_parse(sev, &sv);
+    struct finding *f = findings_add(fs, id, sv, t ? t->title : id, summary, t ? t->meaning : NULL,
+                                     t ? t->advice : NULL);
+    free(summary);
+    return f;
+}

@@ -74,6 +74,16 @@ void finding_set_advice(struct finding *f, const char *advice);
 struct report_node *finding_extra(struct finding *f);
 
 /* The `findings` array under parent (title "Findings"), in the given style. */
+/* The static texts of a finding id, for tables of them (cpu, histo). */
+struct finding_text {
+    const char *id, *title, *meaning, *advice;
+};
+/*
+ * Add a finding whose title, meaning and advice come from texts[0..n) by id
+ * (the id as its title when it is not there); summary is owned and freed.
+ */
+struct finding *findings_add_text(struct findings *fs, const struct finding_text *texts, size_t n, const char *sev,
+                                  const char *id, char *summary);
 struct report_node *finding_report(const struct findings *fs, struct report_node *parent, enum finding_style st);
 
 #endif

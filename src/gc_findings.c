@@ -15,7 +15,7 @@
 
 #define NS_PER_MIN_F (60LL * 1000000000LL)
 
-struct finding_text {
+struct gc_finding_text {
     const char *id;
     enum finding_severity sev;
     const char *title;
@@ -23,7 +23,7 @@ struct finding_text {
     const char *advice;
 };
 
-static const struct finding_text T_FULL = {
+static const struct gc_finding_text T_FULL = {
     "full_gc", SEV_WARNING, "Full (stop-the-world) collections",
     "The whole heap was collected with every application thread stopped; these are usually "
     "the longest pauses in the log.",
@@ -42,102 +42,102 @@ static const char *const full_advice[GC_CAUSE__COUNT] = {
     [GC_CAUSE_HUMONGOUS] = "Humongous allocations: raise -XX:G1HeapRegionSize or avoid huge arrays.",
     [GC_CAUSE_EVAC_FAILURE] = "Evacuation failure: give the collector more headroom (-Xmx, reserve).",
 };
-static const struct finding_text T_CMF = {
+static const struct gc_finding_text T_CMF = {
     "concurrent_mode_failure", SEV_CRITICAL, "CMS concurrent mode failure",
     "The old generation filled before CMS finished its concurrent cycle, so the JVM fell back to a "
     "single-threaded stop-the-world full collection (often seconds long).",
     "Start CMS cycles earlier (-XX:CMSInitiatingOccupancyFraction=60..70 with "
     "-XX:+UseCMSInitiatingOccupancyOnly), give the old generation more room, or move to G1/ZGC."};
-static const struct finding_text T_PROMO = {
+static const struct gc_finding_text T_PROMO = {
     "promotion_failed", SEV_CRITICAL, "Promotion failed",
     "A young collection could not copy surviving objects into the old generation (full or "
     "fragmented), and had to fall back to a full collection.",
     "Enlarge the old generation, lower the promotion volume (bigger survivor spaces, "
     "-XX:MaxTenuringThreshold), or reduce fragmentation (CMS) by moving to G1."};
-static const struct finding_text T_TOSPACE = {
+static const struct gc_finding_text T_TOSPACE = {
     "to_space_exhausted", SEV_CRITICAL, "G1 evacuation failure (to-space exhausted)",
     "G1 ran out of free regions to copy live objects into during a pause; the pause becomes long "
     "and is often followed by a full GC.",
     "Give G1 more headroom (-Xmx, -XX:G1ReservePercent), start marking earlier "
     "(-XX:InitiatingHeapOccupancyPercent), and look for humongous allocations."};
-static const struct finding_text T_STALL = {
+static const struct gc_finding_text T_STALL = {
     "alloc_stalls", SEV_CRITICAL, "Allocation stalls",
     "Application threads stopped and waited for the concurrent collector to free memory: for the "
     "stalled threads this is a pause, even though no stop-the-world pause is logged.",
     "Give ZGC/Shenandoah more heap headroom (-Xmx, -XX:SoftMaxHeapSize), more concurrent GC threads "
     "(-XX:ConcGCThreads), or lower the allocation rate; on JDK 21+ try generational ZGC."};
-static const struct finding_text T_DEGEN = {
+static const struct gc_finding_text T_DEGEN = {
     "degenerated_gc", SEV_CRITICAL, "Shenandoah degenerated / full collections",
     "Shenandoah could not finish concurrently and completed the cycle with the application stopped.",
     "Give the heap more headroom, raise -XX:ShenandoahMinFreeThreshold, or lower the allocation rate."};
-static const struct finding_text T_OVER = {
+static const struct gc_finding_text T_OVER = {
     "pauses_over_target", SEV_WARNING, "Pauses over the target",
     "These pauses alone are longer than the latency target: every request in flight during one of "
     "them waits at least that long.",
     "See the pause kinds table for which collector phase is long; 'gclat impact' estimates how many "
     "requests these pauses pushed past a timeout."};
-static const struct finding_text T_SHARE = {
+static const struct gc_finding_text T_SHARE = {
     "gc_time_share", SEV_WARNING, "High share of time in GC pauses",
     "More than the threshold share of wall time was spent with the application stopped for GC.",
     "The heap is likely too small for the allocation rate or live set: raise -Xmx, reduce "
     "allocation, or check for a leak (heap after GC rising)."};
-static const struct finding_text T_YOUNGLONG = {
+static const struct gc_finding_text T_YOUNGLONG = {
     "long_young_pauses", SEV_WARNING, "Long young-generation pauses",
     "Young collections copy live objects; long ones mean a large young generation with many "
     "survivors, or slow copying (card scanning of a large old generation, swapping).",
     "Shrink the young generation (-Xmn / -XX:MaxGCPauseMillis for G1), reduce survivors "
     "(objects living just past one GC), or use a collector with concurrent copying (ZGC)."};
-static const struct finding_text T_FREQ = {
+static const struct gc_finding_text T_FREQ = {
     "frequent_young_gc", SEV_WARNING, "Very frequent young collections",
     "The young generation fills in well under a second: every young GC is a short pause, and together "
     "they add up and disturb tail latency.",
     "Enlarge the young generation (-Xmn, or a larger heap for G1), and reduce the allocation rate "
     "(see the allocation rate and 'gclat histo' for what is allocated)."};
-static const struct finding_text T_LIVE = {
+static const struct gc_finding_text T_LIVE = {
     "live_set_rising", SEV_WARNING, "Live set rising after full GCs",
     "The heap left after each full collection keeps growing: something retains more and more objects.",
     "Take two class histograms some time apart ('jmap -histo:live', 'gclat histo A B') or a heap "
     "dump to find what grows."};
-static const struct finding_text T_STARVED = {
+static const struct gc_finding_text T_STARVED = {
     "cpu_starved", SEV_WARNING, "GC threads starved of CPU (real > user+sys)",
     "A parallel collector's pause took longer in wall time than the CPU its threads used: they were "
     "waiting for a CPU (container CPU throttling, too many GC threads for the cores, other load) or "
     "for memory (swapping).",
     "Check container CPU limits and throttling (cpu.stat nr_throttled), set -XX:ParallelGCThreads to "
     "the cores really available, and check swap and transparent huge pages."};
-static const struct finding_text T_SYS = {
+static const struct gc_finding_text T_SYS = {
     "sys_over_user", SEV_WARNING, "GC time spent in the kernel (sys > user)",
     "Collector threads spent more time in the kernel than in user code: page faults on a heap "
     "not yet touched, transparent huge page compaction, or swapping.",
     "Use -XX:+AlwaysPreTouch, check transparent huge pages (set to madvise), and check swap."};
-static const struct finding_text T_TTSP = {
+static const struct gc_finding_text T_TTSP = {
     "slow_time_to_safepoint", SEV_WARNING, "Slow time to safepoint",
     "Threads took long to reach a safepoint (counted loops without safepoint polls, large array "
     "copies, page faults), so every stop, GC or not, lasts longer than the work it does.",
     "Look at which VM operation and when; -XX:+SafepointTimeout -XX:SafepointTimeoutDelay=N names "
     "the slow threads."};
-static const struct finding_text T_SAFEPOINT = {
+static const struct gc_finding_text T_SAFEPOINT = {
     "safepoint_time_over_gc", SEV_WARNING, "Much stopped time beyond GC pauses",
     "Total time the application was stopped at safepoints is well above the GC pause total: other VM "
     "operations (biased-lock revocation, deoptimization, thread dumps) or time to safepoint add pauses.",
     "Enable -Xlog:safepoint (JDK 9+) to see which operations; on JDK 8 -XX:+PrintSafepointStatistics."};
-static const struct finding_text T_HUMONGOUS = {
+static const struct gc_finding_text T_HUMONGOUS = {
     "humongous_allocations", SEV_INFO, "Humongous allocations trigger collections",
     "Objects larger than half a G1 region go straight to the old generation and trigger collections.",
     "Raise -XX:G1HeapRegionSize so these objects are no longer humongous, or avoid allocating huge "
     "arrays (buffers, large collections) on the hot path."};
-static const struct finding_text T_META = {
+static const struct gc_finding_text T_META = {
     "metaspace_gc", SEV_INFO, "Collections triggered by Metaspace",
     "Class metadata reached its threshold and forced a (usually full) collection.",
     "Set -XX:MetaspaceSize to the steady-state metaspace use; if it keeps growing look for a "
     "class-loader leak (redeploys, dynamic proxies, scripting engines)."};
-static const struct finding_text T_SYSGC = {
+static const struct gc_finding_text T_SYSGC = {
     "system_gc", SEV_INFO, "Explicit System.gc() calls",
     "Code in the JVM called System.gc() (or Runtime.gc(), MemoryMXBean.gc(), RMI's distributed GC; "
     "on JDK 8 also jcmd GC.run) and asked for a full collection.",
     "Find the caller; -XX:+DisableExplicitGC or -XX:+ExplicitGCInvokesConcurrent (CMS/G1) stop the "
     "full pause; RMI: -Dsun.rmi.dgc.server.gcInterval."};
-static const struct finding_text T_DIAGGC = {
+static const struct gc_finding_text T_DIAGGC = {
     "diagnostic_gc", SEV_INFO, "Collections run for a diagnostic tool",
     "Someone or something ran a diagnostic: a class histogram of live objects (jmap -histo:live, "
     "jcmd GC.class_histogram: Heap Inspection Initiated GC), a heap dump of live objects (jmap "
@@ -148,24 +148,24 @@ static const struct finding_text T_DIAGGC = {
     "Find who runs it: monitoring agents, cron jobs and support scripts that take histograms or dumps. "
     "Where a full pause is not acceptable, use jmap -histo without :live, jcmd GC.class_histogram -all, "
     "or heap dumps that include unreachable objects."};
-static const struct finding_text T_LACK_PAUSES = {
+static const struct gc_finding_text T_LACK_PAUSES = {
     "log_lacks_pauses", SEV_WARNING, "No pause lines in the log",
     "The logging options that wrote this log leave out the stop-the-world pauses (ZGC logs them with the "
     "tags gc,phases, not at -Xlog:gc), so pause count, pause time, percentiles and throughput are unknown, "
     "not zero.",
     NULL};
-static const struct finding_text T_LACK_CPU = {
+static const struct gc_finding_text T_LACK_CPU = {
     "log_lacks_gc_cpu", SEV_INFO, "No GC CPU times in the log",
     "No pause prints the CPU its collector threads used ([Times: user= sys= real=] or gc,cpu lines), so "
     "GC CPU and the CPU-starvation and kernel-time checks cannot run.",
     NULL};
-static const struct finding_text T_LACK_SAFEPOINTS = {
+static const struct gc_finding_text T_LACK_SAFEPOINTS = {
     "log_lacks_safepoints", SEV_INFO, "No safepoint lines in the log",
     "Stopped time beyond the GC pauses (other VM operations, time to reach a safepoint) is invisible "
     "without safepoint lines, and so are slow time-to-safepoint stops.",
     NULL};
 
-static struct finding *add(struct findings *fs, const struct finding_text *t, const char *summary)
+static struct finding *add(struct findings *fs, const struct gc_finding_text *t, const char *summary)
 {
     return findings_add(fs, t->id, t->sev, t->title, summary, t->meaning, t->advice);
 }
@@ -180,7 +180,7 @@ static void occ_where(struct finding *f, const struct gc_occurrence *o, bool val
 }
 
 /* A log_lacks_* finding: the option that adds the lines is its advice. */
-static void lack_finding(struct findings *fs, const struct gc_analysis *a, const struct finding_text *t,
+static void lack_finding(struct findings *fs, const struct gc_analysis *a, const struct gc_finding_text *t,
                          unsigned lack, const char *summary)
 {
     const char *opt = gc_analysis_lack_option(a, lack);
@@ -193,7 +193,7 @@ static void lack_finding(struct findings *fs, const struct gc_analysis *a, const
     finding_set_advice(f, adv);
 }
 
-static void occ_finding(struct findings *fs, const struct finding_text *t,
+static void occ_finding(struct findings *fs, const struct gc_finding_text *t,
                         const struct gc_occurrence *o, const char *what, bool value)
 {
     if (!o->count)

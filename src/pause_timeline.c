@@ -3,6 +3,7 @@
  * array (see pause_timeline.h for the clock rule and the memory bound).
  */
 #include "pause_timeline.h"
+#include "report.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -289,4 +290,18 @@ int pause_tl_read(struct pause_tl *tl, char **paths, int npaths, enum gc_format 
     if (collector)
         *collector = ctx.collector;
     return rc_read;
+}
+
+void pause_tl_stops_report(struct report_node *o, bool pauses, bool stalls, const char *both_text)
+{
+    struct report_node *a = rn_flags(rn_arr(o, "stops_included"), RF_NOTEXT);
+    if (pauses)
+        rn_str(a, NULL, "pauses");
+    if (stalls)
+        rn_str(a, NULL, "stalls");
+    rn_flags(rn_title(rn_str(o, "stops_text", pauses && stalls ? both_text
+                                              : pauses         ? "stop-the-world pauses"
+                                                               : "allocation/relocation stalls"),
+                      "Stops counted"),
+             RF_NOJSON);
 }

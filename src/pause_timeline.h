@@ -143,4 +143,12 @@ const char *tl_clock_name(enum tl_clock c);
 int pause_tl_read(struct pause_tl *tl, char **paths, int npaths, enum gc_format forced,
                   struct diag *diag, struct intern *strings, struct gc_read_result *res,
                   uint64_t *events, enum gc_collector *collector);
+struct report_node;
+/*
+ * Which stops a joined figure counts: "stops_included": ["pauses", "stalls"]
+ * in JSON and one line in text (both_text names the pair, as each join
+ * counts stalls its own way).
+ */
+void pause_tl_stops_report(struct report_node *o, bool pauses, bool stalls, const char *both_text);
+
 #endif
