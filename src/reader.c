@@ -51,6 +51,16 @@ void reader_set_max_line(size_t bytes)
     max_line_default = bytes ? bytes : READER_MAX_LINE;
 }
 
+size_t reader_max_line(void)
+{
+    return max_line_default;
+}
+
+bool reader_warnings_enabled(void)
+{
+    return warnings_on;
+}
+
 static double now_s(void)
 {
     struct timespec ts;

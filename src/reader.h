@@ -102,8 +102,10 @@ enum reader_text reader_sniff_text(const unsigned char *head, size_t n, size_t *
 
 /* The line cap of readers opened from now on (0 restores the default). */
 void reader_set_max_line(size_t bytes);
+size_t reader_max_line(void);
 /* Announcements on stderr of skipped input (on by default; off for --quiet). */
 void reader_warnings_enable(bool on);
+bool reader_warnings_enabled(void);
 
 /*
  * Progress: when enabled (stderr is a terminal and not --quiet), the reader
