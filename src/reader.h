@@ -114,5 +114,7 @@ bool reader_warnings_enabled(void);
  */
 void reader_progress_enable(bool on);
 void reader_progress_done(void);
+/* The same line for a reader of its own (the parallel GC-log reader). */
+void reader_progress_note(const char *name, uint64_t done_bytes, uint64_t size_bytes);
 
 #endif
