@@ -2004,4 +2004,80 @@ static void finish(void *vp)
 
 static void destroy(void *vp) { free(vp); }
 
+/* ---------------------- parallel reading (gc_parse.h) ---------------------- */
+
+static void *clone(const void *vp, struct gc_parse_ctx *ctx)
+{
+    const struct up *p = vp;
+    struct up *q = xmalloc(sizeof *q);
+    memcpy(q, p, sizeof *q);
+    q->ctx = ctx;
+    if (p->dg_last) /* the only pointer into the struct itself */
+        q->dg_last = &q->dg[0][0] + (p->dg_last - &p->dg[0][0]);
+    return q;
+}
+
+/*
+ * The state with what cannot change the parser's output cleared: the
+ * caches (each maps a text to what parsing it gives, so a hit and a miss
+ * give the same), the current line's text (set before every use), the
+ * allocation counters nothing reads, and what is not live (an empty slot,
+ * no pending pause, no nested pause). Line numbers are shifted by delta.
+ */
+static void normalize(struct up *n, uint64_t delta)
+{
+    n->ctx = NULL;
+    memset(n->dc, 0, sizeof n->dc);
+    memset(n->dg, 0, sizeof n->dg);
+    memset(n->dg_old, 0, sizeof n->dg_old);
+    n->dg_last = NULL;
+    memset(n->up_txt, 0, sizeof n->up_txt);
+    n->up_txt_n = 0;
+    n->up_txt_ns = 0;
+    memset(n->id_txt, 0, sizeof n->id_txt);
+    n->id_txt_n = 0;
+    n->id_txt_val = 0;
+    memset(n->icache, 0, sizeof n->icache);
+    memset(n->icache_len, 0, sizeof n->icache_len);
+    n->flags_cause = NULL;
+    n->flags_cause_val = 0;
+    n->raw = NULL;
+    n->raw_len = 0;
+    n->seq = 0;
+    if (n->lineno)
+        n->lineno += delta;
+    if (n->have_pend)
+        n->pend.line += delta;
+    else
+        memset(&n->pend, 0, sizeof n->pend);
+    for (int i = 0; i < GCID_SLOTS; i++) {
+        struct gcid_slot *s = &n->slot[i];
+        if (s->id < 0) {
+            memset(s, 0, sizeof *s);
+            s->id = -1;
+            continue;
+        }
+        s->seq = 0;
+        s->first_line += delta;
+        if (s->have_nested)
+            s->nested.line += delta;
+        else
+            memset(&s->nested, 0, sizeof s->nested);
+    }
+}
+
+static bool same(const void *va, const void *vb, uint64_t delta)
+{
+    struct up *a = xmalloc(sizeof *a), *b = xmalloc(sizeof *b);
+    memcpy(a, va, sizeof *a);
+    memcpy(b, vb, sizeof *b);
+    normalize(a, 0);
+    normalize(b, delta);
+    bool eq = memcmp(a, b, sizeof *a) == 0;
+    free(a);
+    free(b);
+    return eq;
+}
+
 const struct gc_parser_ops gc_unified_ops = {"unified", create, line, finish, destroy};
+const struct gc_parser_par gc_unified_par = {clone, same};
