@@ -6,7 +6,10 @@
 set -u
 cd "$(dirname "$0")/.."
 mkdir -p bench/work bench/results
+# --assemble: only gather bench/results/*.md (after running one bench by hand)
+[ "${1:-}" = --assemble ] && set -- && skip_runs=1
 for b in bench/bench_*.sh; do
+  [ -n "${skip_runs:-}" ] && break
   [ -f "$b" ] || continue
   echo "== $b" >&2
   bash "$b" || echo "bench: $b failed" >&2

@@ -406,6 +406,29 @@ void common_render(const struct common_opts *o, const struct report_node *root,
     common_output_close(out);
 }
 
+bool common_diag_warn(const struct diag *d, uint64_t lines)
+{
+    if (!d->total || !lines || d->total * 100 <= (uint64_t)UNPARSED_WARN_PCT * lines)
+        return false;
+    /* name the file: the first example's, the earliest line skipped */
+    const char *file = NULL;
+    bool more = false;
+    for (size_t i = 0; i < d->n; i++)
+        for (int k = 0; k < d->r[i].nex; k++) {
+            const char *f = d->r[i].ex[k].file;
+            if (!file)
+                file = f;
+            else if (f && strcmp(f, file) != 0)
+                more = true;
+        }
+    unsigned pct = (unsigned)(d->total * 100 / lines);
+    warnx("%s%s: %u%% of the lines read were not understood (%llu of %llu): the figures come from "
+          "the rest, and may be wrong (see 'Unparsed lines'; --strict makes this an error)",
+          file ? file : "input", more ? " and others" : "", pct, (unsigned long long)d->total,
+          (unsigned long long)lines);
+    return true;
+}
+
 int common_diag_status(const struct common_opts *o, const struct diag *d, int rc)
 {
     if (!d->total)
@@ -414,6 +437,8 @@ int common_diag_status(const struct common_opts *o, const struct diag *d, int rc
         diag_print_stderr(d);
         return rc ? rc : EXIT_BADINPUT;
     }
+    if (common_diag_warn(d, d->lines_read))
+        return rc;
     if (!o->quiet && o->out == OUT_TEXT)
         warnx("%llu line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
               (unsigned long long)d->total);

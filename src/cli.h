@@ -104,5 +104,15 @@ void common_render(const struct common_opts *o, const struct report_node *root,
  * exit code to use given the command's own rc.
  */
 int common_diag_status(const struct common_opts *o, const struct diag *d, int rc);
+/*
+ * Mostly-unparsed input: when more than UNPARSED_WARN_PCT percent of the
+ * lines read (lines: those a parser was asked to understand) were not
+ * understood, one warning on stderr naming the file and the share, whatever
+ * the output format and even with --quiet: the figures printed may be
+ * wrong. Returns true if it warned. common_diag_status calls it; commands
+ * with their own tail call it themselves.
+ */
+#define UNPARSED_WARN_PCT 20
+bool common_diag_warn(const struct diag *d, uint64_t lines);
 
 #endif

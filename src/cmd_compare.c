@@ -25,21 +25,27 @@ const char cmd_compare_help[] =
     "\n"
     "Inputs:\n"
     "  NAME=F1,F2,...        files of run NAME; the same NAME may be given again to add files.\n"
-    "                        Each file's kind is detected from its first lines: a GC log\n"
-    "                        (any HotSpot format), top -b output (a line starting 'top - '),\n"
-    "                        otherwise an access log.\n"
+    "                        Each file's kind is detected from its first 64 KiB as every\n"
+    "                        command does (docs/input.md): a GC log, top -b output, else an\n"
+    "                        access log; jstat output, thread dumps, histograms are refused.\n"
     "  NAME:gc=FILES         force the kind: gc, access or cpu (also 'top')\n"
     "  --gc SPEC, --access SPEC, --cpu SPEC   the same, as an option before one SPEC\n"
     "  Access logs are read by 'gclat lat', top -b output by 'gclat cpu' (run as child\n"
     "  processes with --json); pass their options with --lat-arg ARG / --cpu-arg ARG\n"
     "  (repeat for several), e.g. --lat-arg=--field=-2.\n"
+    "  --pid [NAME=]PID      the JVM of run NAME's top capture (without NAME: every run's). By\n"
+    "                        default the pid the run's GC log names (the pid decorator, or\n"
+    "                        'pidNNNN' in its file name), else the capture's only JVM; a capture\n"
+    "                        with several JVMs and none named is an error listing them (exit 2)\n"
     "\n"
     "Options:\n"
     "  --fail-if 'METRIC OP VALUE'  exit 4 if the condition holds for any run after the first;\n"
     "                        OP is >, >=, <, <=; VALUE is a change with sign and % ('+10%',\n"
     "                        '-5%'), or an absolute value in the metric's unit ('150ms', '2s',\n"
     "                        '3' for counts, '5%' for gc.share). An unsigned N% on a metric\n"
-    "                        whose unit is not % means a change of +N%. Repeatable.\n"
+    "                        whose unit is not % means a change of +N%. Repeatable. A condition\n"
+    "                        that cannot be evaluated (the metric missing in a run, or in the\n"
+    "                        baseline for a change) exits 2: a gate never passes on no data.\n"
     "  --over LIST           GC thresholds for 'pauses longer than' (default 1,10,100,200,300,1000 ms)\n"
     "  --csv                 the comparison table as CSV\n"
     "\n"
@@ -58,7 +64,9 @@ const char cmd_compare_help[] =
     "  gclat compare dc-a=a/gc.log dc-b=b/gc.log dc-c=c/gc.log\n"
     "  gclat compare --fail-if 'p99 > +10%' --fail-if 'gc.max > 200ms' base=old/ new=new/...\n"
     "\n"
-    "Exit codes: 0 ok, 1 usage, 2 bad input, 3 I/O error, 4 a --fail-if condition held.\n";
+    "Exit codes: 0 ok, 1 usage, 2 bad input (also: an input that fails, a JVM that cannot be\n"
+    "chosen, a --fail-if without data), 3 I/O error, 4 a --fail-if condition held. An input that\n"
+    "fails makes compare exit with its code; no rows are left empty silently.\n";
 
 static void usage_die(const char *msg, const char *arg)
 {
@@ -90,6 +98,18 @@ bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, b
         int *n = lat ? &set->n_lat_args : &set->n_cpu_args;
         *arr = xrealloc(*arr, (size_t)(*n + 1) * sizeof **arr);
         (*arr)[(*n)++] = v;
+        return true;
+    }
+    if (opt_is(a, "--pid")) {
+        const char *v = opt_value(argc, argv, i);
+        const char *eq = strrchr(v, '=');
+        int64_t pid;
+        if (!parse_int64(eq ? eq + 1 : v, &pid) || pid <= 0 || (eq && eq == v))
+            die(EXIT_USAGE, "bad --pid '%s' (PID, or NAME=PID for run NAME)", v);
+        set->pids = xrealloc(set->pids, (size_t)(set->npids + 1) * sizeof *set->pids);
+        set->pids[set->npids].run = eq ? xstrndup(v, (size_t)(eq - v)) : NULL;
+        set->pids[set->npids].pid = pid;
+        set->npids++;
         return true;
     }
     if (opt_is(a, "--over")) {
@@ -153,13 +173,29 @@ int cmd_compare(int argc, char **argv)
     compare_table_build(&t, &set);
     if (t.n == 0 && !co.quiet)
         warnx("no metric found in any run");
-    for (int c = 0; c < nconds; c++)
-        if (!compare_table_find(&t, conds[c].metric) && !co.quiet)
-            warnx("--fail-if '%s': no run has metric '%s'", conds[c].text, conds[c].metric);
 
     struct report_node *root = rn_root();
     int held = compare_report(&t, &set, conds, nconds, co.out != OUT_JSON, root);
     common_render(&co, root, rn_get(root, "comparison"));
+    /* a gate that cannot be evaluated fails: never pass on no data */
+    int nodata = 0;
+    for (int c = 0; c < nconds; c++)
+        if (!compare_table_find(&t, conds[c].metric)) {
+            warnx("--fail-if '%s': no run has metric '%s': the condition cannot be evaluated", conds[c].text,
+                  conds[c].metric);
+            nodata++;
+        }
+    /* the condition rows come condition by condition, one per run after the first */
+    const struct report_node *crow = rn_get(root, "conditions")->first;
+    for (int c = 0; c < nconds; c++)
+        for (int r = 1; r < set.n && crow; r++, crow = crow->next) {
+            const struct report_node *res = rn_get(crow, "result");
+            if (res && strcmp(res->s, "no data") == 0 && compare_table_find(&t, conds[c].metric)) {
+                warnx("--fail-if '%s': no data for run %s%s", conds[c].text, set.runs[r].name,
+                      rn_get(crow, "why") ? rn_get(crow, "why")->s : "");
+                nodata++;
+            }
+        }
     if (held) {
         for (const struct report_node *o = rn_get(root, "conditions")->first; o; o = o->next) {
             const struct report_node *res = rn_get(o, "result");
@@ -169,6 +205,8 @@ int cmd_compare(int argc, char **argv)
         }
         rc = EXIT_CONDITION;
     }
+    if (nodata)
+        rc = EXIT_BADINPUT;
     rn_free(root);
     compare_table_fini(&t);
     for (int c = 0; c < nconds; c++)

@@ -1,20 +1,21 @@
 /*
- * cmd_correlate.c — `gclat correlate`: join access-log requests with GC
- * pauses. Each request's window [start, start + duration] (shifted by the
- * clock offset) is checked against the pause timeline; latency percentiles
- * of requests that overlapped a pause vs those that did not, the share of
- * slow requests that overlapped one, and the worst minutes with their
- * pauses. Requests are streamed (memory: the pause timeline, two histograms,
- * one row per minute); --offset auto reads the access logs twice.
+ * cmd_correlate.c — `gclat correlate`: join access-log requests with the GC
+ * log's stops. The driver: options, the pause/stall timeline, the access
+ * logs streamed into the join (correlate_join.h has the overlap rule and the
+ * figures), the clock offset (given, or searched by correlate_offset.h; when
+ * given, the same search checks it), the alignment warnings, the report.
+ * --offset auto reads the access logs twice.
  */
 #include "cli.h"
 #include "commands.h"
 #include "correlate_access.h"
+#include "correlate_join.h"
 #include "correlate_offset.h"
 #include "hist.h"
 #include "pause_timeline.h"
 #include "reader.h"
 #include "render.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
@@ -26,27 +27,33 @@
 const char cmd_correlate_help[] =
     "usage: gclat correlate --gc GCLOG... --access LOG... [OPTIONS]\n"
     "\n"
-    "Join access-log requests with GC pauses: which requests overlapped a stop-the-world\n"
-    "pause, their latency percentiles against the others, the share of slow requests\n"
-    "(over the P99, or over --timeout) that overlapped a pause, and the worst minutes with\n"
-    "their pauses. The GC log needs wall-clock times (JDK 8: -XX:+PrintGCDateStamps;\n"
-    "JDK 9+: the time or utctime decorator, e.g. -Xlog:gc*:file=gc.log:time,uptime,level,tags)\n"
-    "or --jvm-start for uptime-only logs. Method and caveats: docs/correlate.md.\n"
+    "Join access-log requests with the GC log's stops: which requests met a stop-the-world\n"
+    "pause (whatever its length: a 0.05 ms ZGC pause inside a request counts), which met an\n"
+    "allocation stall of their own thread (with --thread-field; without it, a bounded\n"
+    "estimate), their latency percentiles against the others, the share of slow requests\n"
+    "(over the P99, or over --timeout) that met a stop, the worst minutes, and whether the\n"
+    "two logs' clocks and time ranges agree. Every figure says which stops it counts. The GC\n"
+    "log needs wall-clock times (JDK 8: -XX:+PrintGCDateStamps; JDK 9+: the time or utctime\n"
+    "decorator, e.g. -Xlog:gc*:file=gc.log:time,uptime,level,tags) or --jvm-start for\n"
+    "uptime-only logs. Method and caveats: docs/correlate.md.\n"
     "\n"
     "Options:\n"
     "  --gc GCLOG...         GC logs (every following argument up to the next option)\n"
     "  --access LOG...       access logs ('-' for standard input, .gz transparently)\n"
     "  --offset auto|DUR     access-log clock + offset = GC-log clock (default 0; e.g. +250ms,\n"
     "                        -1.5s). auto: the offset at which the most slow requests contain\n"
-    "                        whole pauses, within --offset-range (reads the access logs twice)\n"
-    "  --offset-range DUR    search range of --offset auto (default 5s)\n"
+    "                        whole pauses, within --offset-range (reads the access logs twice);\n"
+    "                        a given offset is checked the same way and a better one is warned\n"
+    "  --offset-range DUR    search range of --offset auto and of the check (default 5s)\n"
     "  --timeout DUR         slow = over DUR (default: over the P99 of all requests)\n"
-    "  --resolution DUR      a request 'overlapped a pause' only if by more than this (default\n"
-    "                        1ms: both logs write ms timestamps, so smaller overlaps are noise)\n"
-    "  --top N               worst minutes listed (default 10)\n"
+    "  --resolution DUR|auto the timestamps' resolution q: a stop that overlaps a request by\n"
+    "                        q or less counts only when it lies inside the request's window (to\n"
+    "                        within q). auto (default): 1 s when the access log's first 1000\n"
+    "                        timestamps are whole seconds, else 1 ms (GC logs write ms)\n"
+    "  --top N               worst minutes and stalled threads listed (default 10; 0 = all)\n"
     "  --jvm-start TIME      ISO 8601 JVM start time, for GC logs with uptime only\n"
     "  --format FMT          GC log format: legacy | unified | openj9 (default: detected)\n"
-    "  --max-pauses N        memory bound of the pause timeline (default 4194304)\n"
+    "  --max-pauses N        memory bound of the pause (and of the stall) timeline (default 4194304)\n"
     "  --csv                 the latency comparison table as CSV\n"
     "\n" ACCESS_OPTS_HELP "\n"
     "Common options:\n"
@@ -58,147 +65,16 @@ const char cmd_correlate_help[] =
     "\n"
     "Examples:\n"
     "  gclat correlate --gc gc.log --access access.log -f 2 --unit ms\n"
+    "  gclat correlate --gc gc.log --access access.log -f 2 --thread-field 5   # ZGC stalls per thread\n"
     "  gclat correlate --gc gc.log.* --access access.log.gz --log-format nginx --offset auto\n"
     "  gclat correlate --gc gc.log --access app.log --timeout 100ms --json\n"
     "\n"
     "Exit codes: 0 ok, 1 usage, 2 bad input (no wall-clock times, no requests; --strict), 3 I/O.\n";
 
 #define MS 1000000LL
-#define SLOW_KEEP 5000        /* slow requests, and sampled requests, kept for --offset auto */
-#define MAX_MINUTES (1u << 20) /* two years of minutes; more are counted as untracked */
-#define EDGE_TOL_NS (2 * MS)  /* timestamps are ms-truncated on both sides */
-
-struct minute {
-    int64_t key;          /* minute number (local time), INT64_MIN = empty */
-    uint64_t n, n_ov, n_slow;
-    int64_t max_ns;
-    double sum_ns;
-};
-
-struct mtab {
-    struct minute *v;
-    size_t cap, used;
-    uint64_t untracked;
-};
-
-static struct minute *mtab_get(struct mtab *t, int64_t key)
-{
-    if (t->used * 2 >= t->cap) {
-        if (t->used >= MAX_MINUTES)
-            goto find_only;
-        size_t nc = t->cap ? t->cap * 2 : 1024;
-        struct minute *nv = xmalloc(nc * sizeof *nv);
-        for (size_t i = 0; i < nc; i++)
-            nv[i].key = INT64_MIN;
-        for (size_t i = 0; i < t->cap; i++) {
-            if (t->v[i].key == INT64_MIN)
-                continue;
-            size_t h = (size_t)((uint64_t)t->v[i].key * 0x9E3779B97F4A7C15ULL) & (nc - 1);
-            while (nv[h].key != INT64_MIN)
-                h = (h + 1) & (nc - 1);
-            nv[h] = t->v[i];
-        }
-        free(t->v);
-        t->v = nv;
-        t->cap = nc;
-    }
-find_only:;
-    size_t h = (size_t)((uint64_t)key * 0x9E3779B97F4A7C15ULL) & (t->cap - 1);
-    while (t->v[h].key != INT64_MIN) {
-        if (t->v[h].key == key)
-            return &t->v[h];
-        h = (h + 1) & (t->cap - 1);
-    }
-    if (t->used * 2 >= t->cap) {
-        t->untracked++;
-        return NULL;
-    }
-    memset(&t->v[h], 0, sizeof t->v[h]);
-    t->v[h].key = key;
-    t->used++;
-    return &t->v[h];
-}
-
-struct corr {
-    const struct pause_tl *tl;
-    int64_t offset_ns;
-    int64_t resolution_ns; /* overlaps up to this are timestamp noise, not "overlapped" */
-    int64_t slow_ns;      /* pass 2 threshold known up front only with --timeout */
-    struct hist h_ov, h_clean;
-    uint64_t n, n_ov;
-    double overlap_ns;    /* stopped time inside request windows */
-    uint64_t edge_violations; /* requests starting or ending inside a pause */
-    int64_t first_ns, last_ns;
-    int32_t tz_min;
-    bool tz_known;
-    struct mtab minutes;
-};
-
-/* Index of the first pause that ends after t. */
-static size_t first_ending_after(const struct pause_tl *tl, int64_t t)
-{
-    size_t lo = 0, hi = tl->n;
-    /* pauses are sorted by start; ends are not monotonic under overlaps, so
-       search by start and step back over any long pause that still covers t */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (tl->v[mid].start_ns <= t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    size_t i = lo;
-    while (i > 0 && tl->v[i - 1].start_ns + tl->v[i - 1].dur_ns > t && lo - i < 64)
-        i--;
-    return i;
-}
-
-static void corr_add(struct corr *c, const struct access_req *q)
-{
-    int64_t s = q->start_ns + c->offset_ns, e = s + q->dur_ns;
-    const struct pause_tl *tl = c->tl;
-    int64_t ov = 0;
-    bool edge = false;
-    for (size_t i = first_ending_after(tl, s); i < tl->n && tl->v[i].start_ns < e; i++) {
-        int64_t ps = tl->v[i].start_ns, pe = ps + tl->v[i].dur_ns;
-        int64_t a = ps > s ? ps : s, b = pe < e ? pe : e;
-        if (b > a)
-            ov += b - a;
-        if ((s > ps + EDGE_TOL_NS && s < pe - EDGE_TOL_NS) || (e > ps + EDGE_TOL_NS && e < pe - EDGE_TOL_NS))
-            edge = true;
-    }
-    c->n++;
-    if (ov > c->resolution_ns) {
-        c->n_ov++;
-        c->overlap_ns += (double)ov;
-        hist_record(&c->h_ov, q->dur_ns);
-    } else {
-        hist_record(&c->h_clean, q->dur_ns);
-    }
-    if (edge)
-        c->edge_violations++;
-    if (s < c->first_ns)
-        c->first_ns = s;
-    if (e > c->last_ns)
-        c->last_ns = e;
-    if (!c->tz_known) {
-        c->tz_min = q->tz_min;
-        c->tz_known = true;
-    }
-    int64_t local_ms = s / MS + (int64_t)c->tz_min * 60000;
-    int64_t key = local_ms >= 0 ? local_ms / 60000 : -((-local_ms + 59999) / 60000);
-    struct minute *m = mtab_get(&c->minutes, key);
-    if (m) {
-        m->n++;
-        if (ov > c->resolution_ns)
-            m->n_ov++;
-        if (c->slow_ns > 0 && q->dur_ns > c->slow_ns)
-            m->n_slow++;
-        if (q->dur_ns > m->max_ns)
-            m->max_ns = q->dur_ns;
-        m->sum_ns += (double)q->dur_ns;
-    }
-}
+#define SLOW_KEEP 5000        /* slow requests, and sampled requests, kept for the offset search */
+#define RES_PEEK_LINES 1000   /* --resolution auto: timestamps looked at */
+#define OFFSET_WARN_NS (10 * MS) /* a checked offset this far from the best one is warned */
 
 /* One pass over the access logs; fn gets every parsed request. */
 typedef void (*req_fn)(void *ctx, const struct access_req *q);
@@ -238,11 +114,6 @@ static int scan_access(char **files, int n, const struct access_cfg *ac, struct 
         reader_close(&r);
     }
     return 0;
-}
-
-static void corr_fn(void *ctx, const struct access_req *q)
-{
-    corr_add(ctx, q);
 }
 
 struct slow_pass {
@@ -306,50 +177,6 @@ static double ms(double ns)
     return ns / 1e6;
 }
 
-static void lat_row(struct report_node *arr, const char *name, const struct hist *h)
-{
-    struct report_node *o = rn_obj(arr, NULL);
-    rn_str(o, "requests", name);
-    rn_int(o, "count", (int64_t)h->total);
-    static const double pcts[] = {50, 90, 99, 99.9};
-    static const char *keys[] = {"p50_ms", "p90_ms", "p99_ms", "p99.9_ms"};
-    for (size_t k = 0; k < ARRAY_LEN(pcts); k++)
-        rn_num(o, keys[k], h->total ? ms((double)hist_percentile(h, pcts[k])) : 0, 3);
-    rn_num(o, "max_ms", h->total ? ms((double)h->max) : 0, 3);
-    rn_num(o, "mean_ms", h->total ? ms(hist_mean(h)) : 0, 3);
-}
-
-static int cmp_minute_slow(const void *a, const void *b)
-{
-    const struct minute *x = *(const struct minute *const *)a, *y = *(const struct minute *const *)b;
-    if (x->n_slow != y->n_slow)
-        return x->n_slow < y->n_slow ? 1 : -1;
-    if (x->max_ns != y->max_ns)
-        return x->max_ns < y->max_ns ? 1 : -1;
-    return x->key < y->key ? -1 : x->key > y->key;
-}
-
-/* Pauses that start within [a, b) on the timeline. */
-static void pauses_in(const struct pause_tl *tl, int64_t a, int64_t b, int64_t *count, int64_t *total,
-                      int64_t *longest)
-{
-    *count = *total = *longest = 0;
-    size_t lo = 0, hi = tl->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (tl->v[mid].start_ns < a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (size_t i = lo; i < tl->n && tl->v[i].start_ns < b; i++) {
-        (*count)++;
-        *total += tl->v[i].dur_ns;
-        if (tl->v[i].dur_ns > *longest)
-            *longest = tl->v[i].dur_ns;
-    }
-}
-
 /* Collect "FILE..." after --gc/--access: every argument up to the next option. */
 static void take_files(int argc, char **argv, int *i, char ***v, int *n)
 {
@@ -366,6 +193,69 @@ static void take_files(int argc, char **argv, int *i, char ***v, int *n)
         die(EXIT_USAGE, "%s needs at least one file (see --help)", a);
 }
 
+/* --resolution auto: 1 s when the first timestamps are all whole seconds, else 1 ms. */
+static int64_t detect_resolution(const char *path, const struct access_cfg *ac)
+{
+    if (strcmp(path, "-") == 0)
+        return MS;
+    struct reader r;
+    if (reader_open(&r, path) != 0)
+        return MS; /* the main pass reports it */
+    const char *line;
+    size_t len;
+    int seen = 0;
+    bool subsecond = false;
+    while (seen < RES_PEEK_LINES && reader_next(&r, &line, &len) == 1) {
+        struct access_req q;
+        const char *why;
+        if (len == 0 || access_parse(ac, line, len, &q, &why) != 1)
+            continue;
+        seen++;
+        /* the start of an end-stamped request carries the duration's fraction: use the stamp */
+        int64_t stamp = q.start_ns + (ac->ts_is_end ? q.dur_ns : 0);
+        if (stamp % (1000 * MS) != 0)
+            subsecond = true;
+    }
+    reader_close(&r);
+    return seen >= 10 && !subsecond ? 1000 * MS : MS;
+}
+
+struct main_pass {
+    struct cj *join;
+    struct slow_pass *check; /* the offset check, NULL with --offset auto (done before) */
+    char first_thread[64];   /* the first request's thread, for the no-match warning */
+};
+
+static void main_fn(void *ctx, const struct access_req *q)
+{
+    struct main_pass *m = ctx;
+    cj_add(m->join, q);
+    if (m->check)
+        slow_fn(m->check, q);
+    if (!m->first_thread[0] && q->thread && q->thread_len) {
+        size_t n = q->thread_len < sizeof m->first_thread - 1 ? q->thread_len : sizeof m->first_thread - 1;
+        memcpy(m->first_thread, q->thread, n);
+        m->first_thread[n] = '\0';
+    }
+}
+
+/* The offset search over what pass collected: slow = over the timeout, else the P99. */
+static void offset_search(struct slow_pass *sp, const struct pause_tl *tl, int64_t timeout_ns, int64_t shift_ns,
+                          int64_t range_ns, struct offset_est *est)
+{
+    int64_t thr = timeout_ns > 0 ? timeout_ns : hist_percentile(&sp->all, 99);
+    size_t m = 0;
+    for (size_t k = 0; k < sp->n; k++)
+        if (sp->heap[k].dur_ns > thr)
+            sp->heap[m++] = sp->heap[k];
+    /* shifted by the given offset, so 0 is the offset in use and the result a correction */
+    for (size_t k = 0; k < m; k++)
+        sp->heap[k].start_ns += shift_ns;
+    for (size_t k = 0; k < sp->nsample; k++)
+        sp->sample[k].start_ns += shift_ns;
+    correlate_offset_search(tl, sp->heap, m, sp->sample, sp->nsample, range_ns, MS, est);
+}
+
 int cmd_correlate(int argc, char **argv)
 {
     struct common_opts co;
@@ -374,7 +264,7 @@ int cmd_correlate(int argc, char **argv)
     access_cfg_init(&ac);
     char **gcf = xcalloc((size_t)argc + 1, sizeof *gcf), **acf = xcalloc((size_t)argc + 1, sizeof *acf);
     int ngc = 0, nac = 0;
-    int64_t offset_ns = 0, range_ns = 5000 * MS, resolution_ns = MS, timeout_ns = 0, jvm_start_ms = -1;
+    int64_t offset_ns = 0, range_ns = 5000 * MS, resolution_ns = -1, timeout_ns = 0, jvm_start_ms = -1;
     bool auto_off = false;
     size_t top = 10, max_pauses = 0;
     enum gc_format forced = GC_FMT_UNKNOWN;
@@ -414,7 +304,8 @@ int cmd_correlate(int argc, char **argv)
             int64_t us = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 1);
             *(opt_is(a, "--timeout") ? &timeout_ns : &range_ns) = us * 1000;
         } else if (opt_is(a, "--resolution")) {
-            resolution_ns = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 0) * 1000;
+            const char *v = opt_value(argc, argv, &i);
+            resolution_ns = strcmp(v, "auto") == 0 ? -1 : opt_duration_us(a, v, 1000, 0) * 1000;
         } else if (opt_is(a, "--top")) {
             top = (size_t)opt_int(a, opt_value(argc, argv, &i), 0, 1000000); /* 0: all minutes */
         } else if (opt_is(a, "--max-pauses")) {
@@ -444,6 +335,11 @@ int cmd_correlate(int argc, char **argv)
     }
     access_cfg_finish(&ac);
     common_opts_finish(&co);
+    if (sniff_inputs(SNIFF_ACCESS, &ac.lat, acf, (size_t)nac, 0))
+        exit(EXIT_BADINPUT);
+    bool res_auto = resolution_ns < 0;
+    if (res_auto)
+        resolution_ns = detect_resolution(acf[0], &ac);
 
     int rc = 0;
     struct intern strings;
@@ -457,13 +353,14 @@ int cmd_correlate(int argc, char **argv)
     uint64_t gevents = 0;
     enum gc_collector coll = GC_COLL_UNKNOWN;
     struct report_node *root = NULL;
-    struct corr c;
-    memset(&c, 0, sizeof c);
-    hist_init(&c.h_ov, 3);
-    hist_init(&c.h_clean, 3);
+    struct cj join;
+    bool join_init = false;
     struct slow_pass sp;
     memset(&sp, 0, sizeof sp);
     hist_init(&sp.all, 3);
+    sp.heap = xmalloc(SLOW_KEEP * sizeof *sp.heap);
+    sp.sample = xmalloc(SLOW_KEEP * sizeof *sp.sample);
+    sp.rng = 42;
     struct offset_est est;
     memset(&est, 0, sizeof est);
     uint64_t alines = 0, afiltered = 0, dummy_lines = 0, dummy_filtered = 0;
@@ -481,37 +378,28 @@ int cmd_correlate(int argc, char **argv)
     }
     if (tl.dropped && !co.quiet)
         warnx("%llu pause(s) beyond --max-pauses were left out", (unsigned long long)tl.dropped);
+    if (tl.stalls_dropped && !co.quiet)
+        warnx("%llu stall(s) beyond --max-pauses were left out", (unsigned long long)tl.stalls_dropped);
 
     if (auto_off) {
-        sp.heap = xmalloc(SLOW_KEEP * sizeof *sp.heap);
-        sp.sample = xmalloc(SLOW_KEEP * sizeof *sp.sample);
-        sp.rng = 42;
         struct diag d2;
         diag_init(&d2);
         rc = scan_access(acf, nac, &ac, &d2, slow_fn, &sp, &dummy_lines, &dummy_filtered);
         diag_fini(&d2);
         if (rc)
             goto out;
-        /* slow = over the timeout, else over the P99 */
-        int64_t thr = timeout_ns > 0 ? timeout_ns : hist_percentile(&sp.all, 99);
-        size_t m = 0;
-        for (size_t k = 0; k < sp.n; k++)
-            if (sp.heap[k].dur_ns > thr)
-                sp.heap[m++] = sp.heap[k];
-        correlate_offset_search(&tl, sp.heap, m, sp.sample, sp.nsample, range_ns, MS, &est);
+        offset_search(&sp, &tl, timeout_ns, 0, range_ns, &est);
         offset_ns = est.offset_ns;
     }
 
-    c.tl = &tl;
-    c.offset_ns = offset_ns;
-    c.resolution_ns = resolution_ns;
-    c.slow_ns = timeout_ns;
-    c.first_ns = INT64_MAX;
-    c.last_ns = INT64_MIN;
-    rc = scan_access(acf, nac, &ac, &adiag, corr_fn, &c, &alines, &afiltered);
+    struct cj_opts jo = {offset_ns, resolution_ns, timeout_ns, access_has_thread(&ac)};
+    cj_init(&join, &tl, &jo);
+    join_init = true;
+    struct main_pass mp = {&join, auto_off ? NULL : &sp, ""};
+    rc = scan_access(acf, nac, &ac, &adiag, main_fn, &mp, &alines, &afiltered);
     if (rc)
         goto out;
-    if (c.n == 0) {
+    if (join.n == 0) {
         warnx("no requests with a timestamp and a duration in the access log(s) (check -f, --unit, "
               "--log-format, --time-field; unparsed lines: %llu)", (unsigned long long)adiag.total);
         if (adiag.total)
@@ -519,13 +407,10 @@ int cmd_correlate(int argc, char **argv)
         rc = EXIT_BADINPUT;
         goto out;
     }
-
-    struct hist all;
-    hist_init(&all, 3);
-    hist_merge(&all, &c.h_ov);
-    hist_merge(&all, &c.h_clean);
-    int64_t slow = timeout_ns > 0 ? timeout_ns : hist_percentile(&all, 99);
-    uint64_t slow_ov = hist_count_above(&c.h_ov, slow), slow_all = hist_count_above(&all, slow);
+    struct offset_est check;
+    memset(&check, 0, sizeof check);
+    if (!auto_off)
+        offset_search(&sp, &tl, timeout_ns, offset_ns, range_ns, &check);
 
     root = rn_root();
     struct report_node *al = rn_title(rn_obj(root, "alignment"), "Clock alignment");
@@ -543,76 +428,18 @@ int cmd_correlate(int argc, char **argv)
         rn_title(rn_int(al, "sample_used", (int64_t)est.sample_used), "Sampled requests used (edge check)");
         rn_title(rn_num(al, "range_ms", ms((double)range_ns), 0), "Search range (+/-)");
         rn_unit(al->last, "ms");
+    } else {
+        rn_title(rn_num(al, "offset_check_ms", ms((double)(offset_ns + check.offset_ns)), 3),
+                 "Offset the data support best (same search as --offset auto)");
+        rn_unit(al->last, "ms");
+        rn_title(rn_int(al, "offset_check_support", (int64_t)check.support), "Slow requests containing a whole pause there");
+        rn_title(rn_int(al, "offset_support", (int64_t)check.support_at_zero), "... at the offset used");
     }
     rn_title(rn_str(al, "timestamp_is", ac.ts_is_end ? "end" : "start"), "Access-log timestamp is request");
-    rn_title(rn_num(al, "resolution_ms", ms((double)resolution_ns), 3), "Overlaps counted above");
+    rn_title(rn_num(al, "resolution_ms", ms((double)resolution_ns), 3),
+             res_auto ? "Timestamp resolution (detected)" : "Timestamp resolution (--resolution)");
     rn_unit(al->last, "ms");
-    rn_title(rn_int(al, "edge_violations", (int64_t)c.edge_violations),
-             "Requests starting or ending inside a pause (should be ~0)");
-
-    struct report_node *s = rn_title(rn_obj(root, "summary"), "Requests and pauses");
-    rn_title(rn_int(s, "requests", (int64_t)c.n), "Requests");
-    rn_title(rn_int(s, "overlapped", (int64_t)c.n_ov), "Overlapped a pause (by more than --resolution)");
-    rn_title(rn_num(s, "overlapped_pct", 100.0 * (double)c.n_ov / (double)c.n, 3), "Overlapped share");
-    rn_unit(s->last, "%");
-    rn_title(rn_num(s, "slow_threshold_ms", ms((double)slow), 3),
-             timeout_ns > 0 ? "Slow = over --timeout" : "Slow = over the P99 of all requests");
-    rn_unit(s->last, "ms");
-    rn_title(rn_int(s, "slow", (int64_t)slow_all), "Slow requests");
-    rn_title(rn_int(s, "slow_overlapped", (int64_t)slow_ov), "Slow requests that overlapped a pause");
-    rn_title(rn_num(s, "slow_overlapped_pct", slow_all ? 100.0 * (double)slow_ov / (double)slow_all : 0, 2),
-             "Share of slow requests that overlapped a pause");
-    rn_unit(s->last, "%");
-    int64_t pc, pt, pl;
-    pauses_in(&tl, c.first_ns, c.last_ns, &pc, &pt, &pl);
-    rn_title(rn_int(s, "pauses_in_span", pc), "Pauses during the access log");
-    rn_title(rn_num(s, "stopped_pct", c.last_ns > c.first_ns ? 100.0 * (double)pt / (double)(c.last_ns - c.first_ns) : 0, 3),
-             "Stopped share of that time");
-    rn_unit(s->last, "%");
-    rn_title(rn_num(s, "longest_pause_ms", ms((double)pl), 3), "Longest pause then");
-    rn_unit(s->last, "ms");
-    rn_title(rn_num(s, "stopped_in_requests_ms", ms(c.overlap_ns), 3), "Stopped time inside request windows");
-    rn_unit(s->last, "ms");
-
-    struct report_node *lt = rn_flags(rn_title(rn_arr(root, "latency"), "Latency (ms)"), RF_TABLE);
-    lat_row(lt, "all", &all);
-    lat_row(lt, "overlapped a pause", &c.h_ov);
-    lat_row(lt, "no pause", &c.h_clean);
-
-    /* worst minutes */
-    size_t nm = 0;
-    struct minute **mv = xmalloc((c.minutes.used ? c.minutes.used : 1) * sizeof *mv);
-    for (size_t k = 0; k < c.minutes.cap; k++)
-        if (c.minutes.v[k].key != INT64_MIN)
-            mv[nm++] = &c.minutes.v[k];
-    if (timeout_ns <= 0) /* slow per minute is only known now: over the overall P99 */
-        for (size_t k = 0; k < nm; k++)
-            mv[k]->n_slow = 0;
-    qsort(mv, nm, sizeof *mv, cmp_minute_slow);
-    struct report_node *wm = rn_flags(rn_title(rn_arr(root, "worst_minutes"),
-                                               timeout_ns > 0 ? "Worst minutes (most requests over --timeout)"
-                                                              : "Worst minutes (slowest request)"),
-                                      RF_TABLE);
-    for (size_t k = 0; k < nm && (top == 0 || k < top); k++) {
-        struct minute *m = mv[k];
-        struct report_node *o = rn_obj(wm, NULL);
-        char buf[40];
-        format_local_time(m->key * 60000, 0, buf, sizeof buf);
-        buf[16] = 0;
-        rn_str(o, "minute", buf);
-        rn_int(o, "requests", (int64_t)m->n);
-        if (timeout_ns > 0)
-            rn_int(o, "over_timeout", (int64_t)m->n_slow);
-        rn_int(o, "overlapped", (int64_t)m->n_ov);
-        rn_num(o, "mean_ms", m->n ? ms(m->sum_ns / (double)m->n) : 0, 3);
-        rn_num(o, "max_ms", ms((double)m->max_ns), 3);
-        int64_t a = (m->key * 60000 - (int64_t)c.tz_min * 60000) * MS;
-        pauses_in(&tl, a, a + 60000 * MS, &pc, &pt, &pl);
-        rn_int(o, "pauses", pc);
-        rn_num(o, "stopped_ms", ms((double)pt), 3);
-        rn_num(o, "longest_pause_ms", ms((double)pl), 3);
-    }
-    free(mv);
+    struct report_node *lt = cj_report(&join, al, root, top);
 
     struct report_node *in = rn_title(rn_obj(root, "inputs"), "Input");
     rn_int(in, "gc_files", gres.files);
@@ -620,11 +447,12 @@ int cmd_correlate(int argc, char **argv)
     rn_str(in, "collector", gc_collector_name(coll));
     rn_int(in, "gc_events", (int64_t)gevents);
     rn_int(in, "pauses", (int64_t)tl.n);
+    rn_int(in, "stalls", (int64_t)tl.nst);
     rn_int(in, "access_files", nac);
     rn_int(in, "access_lines", (int64_t)alines);
     rn_int(in, "access_filtered", (int64_t)afiltered);
-    if (c.minutes.untracked)
-        rn_int(in, "minutes_untracked", (int64_t)c.minutes.untracked);
+    if (join.minutes_untracked)
+        rn_int(in, "minutes_untracked", (int64_t)join.minutes_untracked);
     adiag.lines_read = alines;
     diag_report(&gdiag, root, "gc_unparsed_lines");
     rn_title(rn_get(root, "gc_unparsed_lines"), "Unparsed GC-log lines");
@@ -632,9 +460,48 @@ int cmd_correlate(int argc, char **argv)
     rn_title(rn_get(root, "access_unparsed_lines"), "Unparsed access-log lines");
 
     common_render(&co, root, lt);
-    hist_fini(&all);
+
+    if (!co.quiet) {
+        /* where the two inputs meet: say when they do not line up */
+        char a0[40], a1[40], g0[40], g1[40];
+        format_iso8601(join.first_ns / MS, join.tz_min, a0, sizeof a0);
+        format_iso8601(join.last_ns / MS, join.tz_min, a1, sizeof a1);
+        format_iso8601(tl.span_first_ns / MS, join.tz_min, g0, sizeof g0);
+        format_iso8601(tl.span_last_ns / MS, join.tz_min, g1, sizeof g1);
+        if (join.outside_gc_span * 100 > join.n)
+            warnx("the access log (%s to %s) and the GC log (%s to %s) cover different times: %llu of %llu "
+                  "requests lie outside the GC log and cannot meet a logged stop; check the files and --offset",
+                  a0, a1, g0, g1, (unsigned long long)join.outside_gc_span, (unsigned long long)join.n);
+        uint64_t lim = join.n / 1000 > 10 ? join.n / 1000 : 10;
+        if (join.edge_violations > lim)
+            warnx("%llu requests start or end inside a pause, which a stopped JVM cannot do: the clocks look "
+                  "misaligned (try --offset auto)", (unsigned long long)join.edge_violations);
+        int64_t corr = check.offset_ns < 0 ? -check.offset_ns : check.offset_ns;
+        if (!auto_off && corr > OFFSET_WARN_NS && check.support > check.support_at_zero &&
+            (check.plateau_lo_ns > 0 || check.plateau_hi_ns < 0))
+            warnx("the logs fit better with --offset %+.1fms than with the %+.1fms used (%llu vs %llu slow "
+                  "requests contain a whole pause); see docs/correlate.md",
+                  ms((double)(offset_ns + check.offset_ns)), ms((double)offset_ns),
+                  (unsigned long long)check.support, (unsigned long long)check.support_at_zero);
+        if (resolution_ns >= 1000 * MS)
+            warnx("the access log's timestamps are whole seconds: a request is placed only within %.0f s, so "
+                  "'met a stop' means 'could have'", ms((double)resolution_ns) / 1e3);
+        if (join.o.thread_join && join.no_thread == join.n)
+            warnx("no access-log line has the thread field (--thread-field/--thread-key)");
+        else if (join.o.thread_join && tl.nst && join.nth && join.n_stalled == 0) {
+            bool any = false;
+            for (size_t k = 0; k < join.nth; k++)
+                any |= join.th[k].requests > 0;
+            if (!any)
+                warnx("no request's thread ('%s') is a thread that stalled (e.g. '%s'): check --thread-field",
+                      mp.first_thread, join.th[0].name);
+        }
+    }
+
     uint64_t bad = gdiag.total + adiag.total;
-    if (!co.quiet && bad && co.out == OUT_TEXT && !co.strict)
+    bool mostly = !co.strict && (common_diag_warn(&gdiag, gdiag.lines_read) |
+                                 common_diag_warn(&adiag, alines - afiltered));
+    if (!mostly && !co.quiet && bad && co.out == OUT_TEXT && !co.strict)
         warnx("%llu line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
               (unsigned long long)bad);
     if (co.strict && bad) {
@@ -644,9 +511,8 @@ int cmd_correlate(int argc, char **argv)
     }
 out:
     rn_free(root);
-    free(c.minutes.v);
-    hist_fini(&c.h_ov);
-    hist_fini(&c.h_clean);
+    if (join_init)
+        cj_fini(&join);
     hist_fini(&sp.all);
     free(sp.heap);
     free(sp.sample);

@@ -20,6 +20,7 @@
 #include "reader.h"
 #include "render.h"
 #include "report.h"
+#include "sniff.h"
 #include "stats.h"
 #include "td_names.h"
 #include "td_time.h"
@@ -906,6 +907,7 @@ int cmd_cpu(int argc, char **argv)
     memset(&names, 0, sizeof names);
     int ret = EXIT_OK;
     char *tmpbuf = NULL;
+    bool nfiles_given = nfiles > 0;
     if (nfiles == 0) {
         if (a.npids != 1)
             die(EXIT_USAGE, "give FILE... (top -b output or a --record file) or one --pid PID "
@@ -947,6 +949,10 @@ int cmd_cpu(int argc, char **argv)
     } else {
         if (record)
             die(EXIT_USAGE, "--record is for live sampling (--pid without FILE)");
+        char *dump_files[1] = {(char *)so.thread_dump};
+        if (sniff_inputs(SNIFF_TOP, NULL, files, (size_t)nfiles, 0) |
+            sniff_inputs(SNIFF_THREADS, NULL, dump_files, 1, 0))
+            exit(EXIT_BADINPUT);
         if (so.thread_dump) {
             int lr = td_names_load(&names, so.thread_dump);
             if (lr == -1)
@@ -977,6 +983,16 @@ int cmd_cpu(int argc, char **argv)
                 free(e->group);
                 hist_fini(&e->cpu);
             }
+        }
+    }
+    /* a --pid the capture does not hold is an error, not an empty table */
+    for (int k = 0; ret == EXIT_OK && nfiles_given && a.frames && k < a.npids; k++) {
+        bool found = false;
+        for (size_t j = 0; j < a.procs.n && !found; j++)
+            found = a.procs.e[j].id == a.pids[k];
+        if (!found) {
+            warnx("--pid %lld: no such process in %s%s", (long long)a.pids[k], files[0], nfiles > 1 ? " ..." : "");
+            ret = EXIT_BADINPUT;
         }
     }
     if (ret == EXIT_OK && a.frames == 0) {

@@ -61,7 +61,12 @@ const char cmd_gc_help[] =
     "  gclat gc --json gc.log | jq .pauses.percentiles\n"
     "  zcat gc.log.gz | gclat gc -\n"
     "\n"
-    "Exit codes: 0 ok, 1 usage, 2 bad input (unknown format; --strict), 3 I/O error.\n";
+    "Input that is plainly another kind (an access log, jstat output, ...) or empty is refused\n"
+    "(exit 2, naming the kind and the command that reads it); more than 20% of lines not\n"
+    "understood is a warning on stderr even with --json or -q (docs/input.md).\n"
+    "\n"
+    "Exit codes: 0 ok, 1 usage, 2 bad input (unknown format, another kind of input, empty\n"
+    "input; --strict), 3 I/O error.\n";
 
 struct gc_run {
     struct gc_analysis a;
@@ -255,7 +260,8 @@ int cmd_gc(int argc, char **argv)
     struct gc_read_hooks hooks = {.boundary = on_boundary, .arg = run};
     int rc = gc_read_inputs_hooked(files, nfiles, forced, &run->ctx, &res, &hooks);
     gc_analysis_finish(&run->a);
-    if (rc == EXIT_IO) {
+    if (rc == EXIT_IO || (rc && res.files == 0)) {
+        /* nothing read (an I/O error, or every input refused): no report of nothing */
         common_output_discard(out);
         goto done;
     }

@@ -16,6 +16,7 @@
 #include "reader.h"
 #include "render.h"
 #include "report.h"
+#include "sniff.h"
 #include "util.h"
 
 #include <errno.h>
@@ -133,6 +134,10 @@ int cmd_histo(int argc, char **argv)
     if (nfiles == 0)
         die(EXIT_USAGE, "give one or more histogram files (see --help)");
     common_opts_finish(&co);
+    if (sniff_inputs(SNIFF_HISTO, NULL, files, (size_t)nfiles, 0)) {
+        free(files);
+        return EXIT_BADINPUT;
+    }
     struct diag d;
     diag_init(&d);
     struct histo_table t;

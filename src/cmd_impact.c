@@ -12,6 +12,7 @@
 #include "pause_timeline.h"
 #include "reader.h"
 #include "render.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
@@ -31,15 +32,23 @@ const char cmd_impact_help[] =
     "than T minus its service time within T of its arrival (chained pauses included).\n"
     "Arrivals are assumed uniform and independent of GC (model: docs/impact.md).\n"
     "The Qunar case: ParNew 200 ms every 10 s, T = 100 ms -> (200-100)*6/60000 = 1%.\n"
+    "Allocation stalls (ZGC) stop one thread: the request it serves waits the stall, so each\n"
+    "stall longer than T minus the service time pushes one request past T. They are counted\n"
+    "apart (stalls) and added to the pauses' share (impact_all) when the request rate is known\n"
+    "(--rate, or the timestamps of a --service-time log). Every figure says which stops it counts.\n"
     "\n"
     "Options:\n"
     "  --timeout DUR         the callers' timeout (required; bare numbers are ms)\n"
-    "  --rate QPS            requests per second: adds expected requests lost\n"
+    "  --rate QPS            requests per second: adds expected requests lost, and turns stall\n"
+    "                        misses into a share (default: from a timestamped --service-time log\n"
+    "                        when the GC logs have stalls)\n"
     "  --service-time DUR|FILE  service time without GC: a constant (e.g. your P50, 2ms) or\n"
     "                        an access log whose durations give the distribution (default 0)\n"
     "  --what-if max-pause=DUR  also compute with every pause capped at DUR (a collector\n"
-    "                        with short pauses, e.g. max-pause=1ms for ZGC)\n"
-    "  --what-if GCLOG       also compute for another GC log (e.g. after a collector change)\n"
+    "                        with short pauses, e.g. max-pause=1ms for ZGC); stalls stay as logged\n"
+    "  --what-if GCLOG       also compute for another GC log (e.g. after a collector change), its\n"
+    "                        stalls included: with stalls on either side every row counts pauses\n"
+    "                        and stalls, and the change is left empty without a request rate\n"
     "  --top N               pause clusters listed as responsible (default 10; 0 = all)\n"
     "  --jvm-start TIME      ISO 8601 JVM start, for logs with uptime only (wall-clock hours)\n"
     "  --max-pauses N        memory bound of the pause timeline (default 4194304 = 128 MiB)\n"
@@ -73,6 +82,7 @@ struct svc {
     int64_t p50_ns, p99_ns;
     double mean_ns;
     uint64_t requests;
+    int64_t first_ms, last_ms; /* request timestamps, when the log has them (-1 otherwise) */
 };
 
 static void usage_die(const char *msg, const char *arg)
@@ -83,6 +93,9 @@ static void usage_die(const char *msg, const char *arg)
 /* Service-time distribution from an access log: up to SVC_MAX_POINTS points. */
 static int svc_from_file(struct svc *s, struct access_cfg *ac, const char *path, struct diag *diag)
 {
+    char *paths[1] = {(char *)path};
+    if (sniff_inputs(SNIFF_ACCESS, &ac->lat, paths, 1, 0))
+        return EXIT_BADINPUT;
     struct reader r;
     if (reader_open(&r, path) != 0) {
         warnx("cannot open %s: %s", path, strerror(errno));
@@ -97,13 +110,24 @@ static int svc_from_file(struct svc *s, struct access_cfg *ac, const char *path,
     while ((rc = reader_next(&r, &line, &len)) == 1) {
         if (len == 0)
             continue;
+        diag->lines_read++;
         struct access_req q;
         const char *why = NULL;
         int k = access_parse(ac, line, len, &q, &why);
-        if (k < 0)
+        if (k < 0) {
             diag_add(diag, why, r.name, r.lineno, line, len);
-        else if (k > 0)
+        } else if (k > 0) {
             hist_record(&h, q.dur_ns);
+            /* timestamps are optional here; when present they give the request rate */
+            int64_t t_ms;
+            int32_t tz;
+            if (lat_time(&ac->lat, line, len, &t_ms, &tz)) {
+                if (s->first_ms < 0 || t_ms < s->first_ms)
+                    s->first_ms = t_ms;
+                if (t_ms > s->last_ms)
+                    s->last_ms = t_ms;
+            }
+        }
     }
     if (rc < 0) {
         warnx("%s: %s", path, reader_strerror(&r));
@@ -171,9 +195,25 @@ static int cmp_cluster(const void *a, const void *b)
     return x->start_ns < y->start_ns ? -1 : x->start_ns > y->start_ns;
 }
 
+/* Which stops a figure counts: a JSON array, one line in text. */
+static void stops(struct report_node *o, bool pauses, bool stalls)
+{
+    struct report_node *a = rn_flags(rn_arr(o, "stops_included"), RF_NOTEXT);
+    if (pauses)
+        rn_str(a, NULL, "pauses");
+    if (stalls)
+        rn_str(a, NULL, "stalls");
+    rn_flags(rn_title(rn_str(o, "stops_text", pauses && stalls ? "pauses and allocation stalls"
+                                              : pauses         ? "stop-the-world pauses"
+                                                               : "allocation/relocation stalls"),
+                      "Stops counted"),
+             RF_NOJSON);
+}
+
 static void summary(struct report_node *o, const struct pause_tl *tl, const struct impact_result *r,
                     double rate)
 {
+    stops(o, true, false);
     rn_title(rn_num(o, "share_pct", r->share * 100, 4), "Requests pushed past the timeout by GC");
     rn_unit(o->last, "%");
     rn_title(rn_num(o, "share_arrivals_only_pct", r->share_naive * 100, 4),
@@ -213,10 +253,11 @@ struct hour_row {
     int64_t key_ms;   /* local ms at the hour start */
     int64_t pauses, stopped_ns, max_ns;
     double window_ns;
+    double stall_misses;
 };
 
 static void by_hour(struct report_node *root, const struct pause_tl *tl, const struct impact_result *r,
-                    double rate)
+                    double rate, const struct svc *svc)
 {
     const int64_t H = 3600000;
     int64_t off_ms = pause_tl_local_ms(tl, 0); /* local = t/1e6 + off */
@@ -259,6 +300,16 @@ static void by_hour(struct report_node *root, const struct pause_tl *tl, const s
         if (d > rows[k].max_ns)
             rows[k].max_ns = d;
     }
+    /* stall misses, attributed to the hour the stall starts in */
+    for (size_t i = 0; i < tl->nst; i++) {
+        int64_t loc = pause_tl_local_ms(tl, tl->st[i].start_ns);
+        int64_t key = loc - ((loc % H) + H) % H;
+        for (size_t k = 0; k < n; k++)
+            if (rows[k].key_ms == key) {
+                rows[k].stall_misses += impact_stall_misses(tl->st[i].dur_ns, r->timeout_ns, svc->pts, svc->n);
+                break;
+            }
+    }
     /* miss windows, attributed to the hour their cluster starts in */
     for (size_t c = 0; c < r->ncl; c++) {
         int64_t loc = pause_tl_local_ms(tl, r->cl[c].start_ns);
@@ -293,6 +344,8 @@ static void by_hour(struct report_node *root, const struct pause_tl *tl, const s
         rn_num(o, "share_pct", span > 0 ? 100.0 * rows[k].window_ns / span : 0, 4);
         if (rate > 0)
             rn_num(o, "requests_lost", rows[k].window_ns / 1e9 * rate, 1);
+        if (tl->nst)
+            rn_num(o, "stall_misses", rows[k].stall_misses, 1);
     }
     free(rows);
 }
@@ -340,6 +393,8 @@ static int load(struct pause_tl *tl, char **files, int nfiles, enum gc_format fo
     if (tl->dropped && !quiet)
         warnx("%llu pause(s) beyond --max-pauses %zu were left out; the span stops at the last kept one",
               (unsigned long long)tl->dropped, tl->max);
+    if (tl->stalls_dropped && !quiet)
+        warnx("%llu stall(s) beyond --max-pauses %zu were left out", (unsigned long long)tl->stalls_dropped, tl->max);
     if (pause_tl_span_ns(tl) <= 0) {
         warnx("%s: no timestamped GC events: nothing to estimate%s", files[0],
               tl->no_time ? " (pauses carry no timestamps)" : "");
@@ -425,7 +480,7 @@ int cmd_impact(int argc, char **argv)
     struct diag diag, svc_diag;
     diag_init(&diag);
     diag_init(&svc_diag);
-    struct svc svc = {NULL, 0, "none", 0, 0, 0, 0};
+    struct svc svc = {NULL, 0, "none", 0, 0, 0, 0, -1, -1};
     int rc = 0;
     if (svc_arg) {
         int64_t us;
@@ -473,6 +528,24 @@ int cmd_impact(int argc, char **argv)
     if (rc == 0 && cap_ns > 0)
         impact_compute(&tl, cap_ns, timeout_ns, svc.pts, svc.n, &res_cap);
 
+    struct impact_stalls st, st2;
+    memset(&st, 0, sizeof st);
+    memset(&st2, 0, sizeof st2);
+    bool any_stalls = false;
+    const char *rate_source = rate > 0 ? "--rate" : "none";
+    if (rc == 0) {
+        impact_stalls_compute(&tl, timeout_ns, svc.pts, svc.n, &st);
+        if (whatif_log)
+            impact_stalls_compute(&tl2, timeout_ns, svc.pts, svc.n, &st2);
+        any_stalls = st.nstalls || st2.nstalls;
+        /* stalls are counts; a share needs the request rate: take the service-time log's
+           own when it has timestamps spanning at least a second */
+        if (any_stalls && rate <= 0 && svc.requests > 1 && svc.first_ms >= 0 && svc.last_ms - svc.first_ms >= 1000) {
+            rate = (double)svc.requests / ((double)(svc.last_ms - svc.first_ms) / 1e3);
+            rate_source = "service-time log";
+        }
+    }
+
     if (rc == 0) {
         /* the report: model inputs, result, hours, culprits, what-ifs */
         struct report_node *m = rn_title(rn_obj(root, "model"), "Model");
@@ -492,46 +565,88 @@ int cmd_impact(int argc, char **argv)
         rn_unit(m->last, "%");
         if (rate > 0)
             rn_title(rn_num(m, "rate_qps", rate, 1), "Request rate");
+        if (rate > 0 && any_stalls)
+            rn_title(rn_str(m, "rate_source", rate_source), "Request rate from");
 
         struct report_node *s = rn_title(rn_obj(root, "impact"), "Impact of GC pauses");
         summary(s, &tl, &res, rate);
 
-        by_hour(root, &tl, &res, rate);
+        double span_s = (double)res.span_ns / 1e9;
+        if (st.nstalls) {
+            struct report_node *so = rn_title(rn_obj(root, "stalls"), "Impact of allocation stalls (one thread each)");
+            stops(so, false, true);
+            rn_title(rn_int(so, "stalls", (int64_t)st.nstalls), "Stalls (allocation and relocation)");
+            rn_unit(rn_title(rn_num(so, "stalled_ms", ms((double)st.stalled_ns), 3), "Stalled time (all threads)"), "ms");
+            rn_unit(rn_title(rn_num(so, "longest_stall_ms", ms((double)st.longest_ns), 3), "Longest stall"), "ms");
+            rn_title(rn_int(so, "stalls_over_timeout", (int64_t)st.over_timeout), "Stalls longer than T");
+            rn_title(rn_num(so, "requests_pushed", st.misses, 1),
+                     "Requests pushed past the timeout by stalls (one per stall longer than T - s)");
+            rn_title(rn_num(so, "requests_pushed_per_day", span_s > 0 ? st.misses / span_s * 86400.0 : 0, 1),
+                     "... per day");
+            if (rate > 0) {
+                rn_unit(rn_title(rn_num(so, "share_pct", span_s > 0 ? 100.0 * st.misses / (rate * span_s) : 0, 4),
+                                 "Share of requests"),
+                        "%");
+                struct report_node *all = rn_title(rn_obj(root, "impact_all"), "Impact of every stop");
+                stops(all, true, true);
+                double share_all = res.share + (span_s > 0 ? st.misses / (rate * span_s) : 0);
+                rn_unit(rn_title(rn_num(all, "share_pct", share_all * 100, 4),
+                                 "Requests pushed past the timeout by pauses or stalls"),
+                        "%");
+                rn_title(rn_num(all, "requests_lost_per_day", share_all * rate * 86400.0, 1), "Requests lost per day");
+            }
+        }
+
+        by_hour(root, &tl, &res, rate, &svc);
 
         if (cap_ns > 0 || whatif_log) {
             struct report_node *w = rn_flags(rn_title(rn_arr(root, "what_if"), "What if"), RF_TABLE);
             struct {
-                const char *name;
                 struct impact_result *r;
+                const struct impact_stalls *st;
                 char *label;
-            } sc[2] = {{NULL, NULL, NULL}, {NULL, NULL, NULL}};
-            int nsc = 0;
+            } sc[3] = {{&res, &st, xstrdup("as logged")}, {NULL, NULL, NULL}, {NULL, NULL, NULL}};
+            int nsc = 1;
             if (cap_ns > 0) {
+                /* the cap shortens pauses; stalls stay as logged */
                 sc[nsc].label = xasprintf("max-pause=%gms", ms((double)cap_ns));
+                sc[nsc].st = &st;
                 sc[nsc++].r = &res_cap;
             }
             if (whatif_log) {
                 sc[nsc].label = xstrdup(whatif_log);
+                sc[nsc].st = &st2;
                 sc[nsc++].r = &res2;
             }
-            struct report_node *o = rn_obj(w, NULL);
-            rn_str(o, "scenario", "as logged");
-            rn_num(o, "share_pct", res.share * 100, 4);
-            rn_num(o, "change_pct", 0, 1);
-            rn_int(o, "pauses", (int64_t)res.npauses);
-            rn_num(o, "stopped_pct", 100.0 * (double)res.paused_ns / (double)res.span_ns, 4);
-            if (rate > 0)
-                rn_num(o, "lost_per_day", res.share * rate * 86400, 1);
+            /* like with like: with stalls in any scenario every row counts pauses and stalls,
+               which add up only as shares of the request rate */
+            double total[3];
+            for (int k = 0; k < nsc; k++) {
+                double sp = sc[k].r->span_ns > 0 ? (double)sc[k].r->span_ns / 1e9 : 0;
+                total[k] = sc[k].r->share + (any_stalls && rate > 0 && sp > 0 ? sc[k].st->misses / (rate * sp) : 0);
+            }
             for (int k = 0; k < nsc; k++) {
                 struct impact_result *x = sc[k].r;
-                o = rn_obj(w, NULL);
+                struct report_node *o = rn_obj(w, NULL);
                 rn_str(o, "scenario", sc[k].label);
+                struct report_node *sa = rn_arr(o, "stops_included");
+                rn_str(sa, NULL, "pauses");
+                if (any_stalls)
+                    rn_str(sa, NULL, "stalls");
                 rn_num(o, "share_pct", x->share * 100, 4);
-                rn_num(o, "change_pct", res.share > 0 ? 100.0 * (x->share - res.share) / res.share : 0, 1);
+                if (any_stalls) {
+                    rn_num(o, "stall_misses", sc[k].st->misses, 1);
+                    if (rate > 0)
+                        rn_num(o, "total_share_pct", total[k] * 100, 4);
+                }
+                if (any_stalls && rate <= 0)
+                    rn_null(o, "change_pct"); /* pauses alone would not compare like with like */
+                else
+                    rn_num(o, "change_pct", k == 0 ? 0 : total[0] > 0 ? 100.0 * (total[k] - total[0]) / total[0] : 0, 1);
                 rn_int(o, "pauses", (int64_t)x->npauses);
                 rn_num(o, "stopped_pct", x->span_ns > 0 ? 100.0 * (double)x->paused_ns / (double)x->span_ns : 0, 4);
                 if (rate > 0)
-                    rn_num(o, "lost_per_day", x->share * rate * 86400, 1);
+                    rn_num(o, "lost_per_day", total[k] * rate * 86400, 1);
                 free(sc[k].label);
             }
         }
@@ -548,7 +663,14 @@ int cmd_impact(int argc, char **argv)
         }
 
         common_render(&co, root, resp);
-        if (!co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
+        if (!co.quiet && any_stalls && rate <= 0)
+            warnx("allocation stalls push about %.1f request(s) past the timeout%s; share_pct counts pauses "
+                  "only: give --rate QPS (or a --service-time log with timestamps) to add them up%s",
+                  st.misses + st2.misses, whatif_log ? " (both logs)" : "",
+                  cap_ns > 0 || whatif_log ? " and to compare the what-if like with like" : "");
+        bool mostly = !co.strict && (common_diag_warn(&diag, diag.lines_read) |
+                                     common_diag_warn(&svc_diag, svc_diag.lines_read));
+        if (!mostly && !co.quiet && diag.total && co.out == OUT_TEXT && !co.strict)
             warnx("%llu GC-log line(s) not understood (listed under 'Unparsed lines'; --strict makes this an error)",
                   (unsigned long long)diag.total);
         if (co.strict && diag.total) {

@@ -16,6 +16,7 @@
 #include "reader.h"
 #include "render.h"
 #include "report.h"
+#include "sniff.h"
 #include "stats.h"
 #include "util.h"
 
@@ -367,6 +368,10 @@ int cmd_jstat(int argc, char **argv)
     if (nfiles == 0)
         die(EXIT_USAGE, "give one or more jstat output files (see --help)");
     common_opts_finish(&co);
+    if (sniff_inputs(SNIFF_JSTAT, NULL, files, (size_t)nfiles, 0)) {
+        free(files);
+        return EXIT_BADINPUT;
+    }
     struct diag d;
     diag_init(&d);
     struct report_node *root = rn_root();

@@ -14,6 +14,7 @@
 #include "lat.h"
 #include "wrk_input.h"
 #include "report.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
@@ -547,18 +548,30 @@ int cmd_lat(int argc, char **argv)
                 die(EXIT_IO, "cannot open %s: %s", f, strerror(errno));
             close(fd);
         }
-
     /* saved wrk / wrk2 output: read back as a load run, one file per column */
     bool all_wrk = true;
     for (size_t k = 0; k < ncol && all_wrk; k++)
         for (size_t j = 0; j < cols[k].nfiles && all_wrk; j++)
             all_wrk = wrk_file_sniff(cols[k].files[j]);
-    if (all_wrk)
-        return wrk_columns(&co, cols, ncol);
-
-    int ret = EXIT_OK;
-    struct lat_result *res = xcalloc(ncol, sizeof *res);
+    const char **names = NULL;
+    struct lat_result *res = NULL;
     struct lat_result total;
+    int ret = EXIT_OK;
+    if (all_wrk) {
+        ret = wrk_columns(&co, cols, ncol);
+        goto cleanup;
+    }
+
+    /* a GC log or jstat output is refused (exit 2), not read as latencies;
+       an empty input stays an empty column (see lat-empty-input) */
+    int refused = 0;
+    for (size_t k = 0; k < ncol; k++)
+        if (sniff_inputs(SNIFF_ACCESS, &c, cols[k].files, cols[k].nfiles, SNIFF_EMPTY_OK))
+            refused = EXIT_BADINPUT;
+    if (refused)
+        exit(refused);
+
+    res = xcalloc(ncol, sizeof *res);
     lat_result_init(&total, &c);
     for (size_t k = 0; k < ncol; k++) {
         lat_result_init(&res[k], &c);
@@ -584,7 +597,7 @@ int cmd_lat(int argc, char **argv)
                 total.last_ms = res[k].last_ms;
         }
     }
-    const char **names = xcalloc(ncol, sizeof *names);
+    names = xcalloc(ncol, sizeof *names);
     for (size_t k = 0; k < ncol; k++)
         names[k] = cols[k].name ? cols[k].name : "all";
 
@@ -703,17 +716,21 @@ int cmd_lat(int argc, char **argv)
     } else if (total.diag.total && co.strict) {
         diag_print_stderr(&total.diag);
         ret = ret ? ret : EXIT_BADINPUT;
+    } else if (common_diag_warn(&total.diag, total.lines - total.filtered)) {
+        /* mostly not understood: said whatever the format and -q */
     } else if (total.diag.total && !co.quiet && fmt == FMT_CAL) {
         warnx("%llu line(s) without a valid value were skipped (see --strict)",
               (unsigned long long)total.diag.total);
     }
 done:
-    for (size_t k = 0; k < ncol; k++) {
+    for (size_t k = 0; k < ncol; k++)
         lat_result_fini(&res[k]);
+    lat_result_fini(&total);
+cleanup:
+    for (size_t k = 0; k < ncol; k++) {
         free(cols[k].name);
         free(cols[k].files);
     }
-    lat_result_fini(&total);
     free(res);
     free(cols);
     free(names);

@@ -16,6 +16,7 @@
 #include "outfile.h"
 #include "reader.h"
 #include "report.h"
+#include "sniff.h"
 #include "util.h"
 
 #include <errno.h>
@@ -105,6 +106,12 @@ int cmd_merge(int argc, char **argv)
     if (!out_ns)
         die(EXIT_USAGE, "unknown --out-unit %s", out_unit);
     common_opts_finish(&co);
+    /* another kind of input is refused by name; junk is left to the
+       reader, which says which line is not a histogram */
+    if (sniff_inputs(SNIFF_HLOG, NULL, files, nfiles, SNIFF_UNKNOWN_OK)) {
+        free(files);
+        return EXIT_BADINPUT;
+    }
 
     struct lat_groups cols;
     lat_groups_init(&cols, 3, 1000000, false);
@@ -246,7 +253,7 @@ int cmd_merge(int argc, char **argv)
             diag_print_stderr(&dg);
             if (!ret)
                 ret = EXIT_BADINPUT;
-        } else if (!co.quiet) {
+        } else if (!common_diag_warn(&dg, dg.lines_read) && !co.quiet) {
             warnx("%llu line(s) were not histograms (see --strict)", (unsigned long long)dg.total);
         }
     }

@@ -49,6 +49,8 @@ const char cmd_report_help[] =
     "  --lat-arg ARG         pass ARG to 'gclat lat' for access logs (repeatable), e.g.\n"
     "                        --lat-arg=-f --lat-arg=-2 for the latency in $(NF-1)\n"
     "  --cpu-arg ARG         pass ARG to 'gclat cpu' for top -b output (repeatable)\n"
+    "  --pid [NAME=]PID      the JVM of run NAME's top capture (as in 'gclat compare': by default\n"
+    "                        the pid the GC log names, else the only JVM; several is an error)\n"
     "\n"
     "Options:\n"
     "  -o, --output FILE     the HTML file (default: standard output)\n"
@@ -62,7 +64,8 @@ const char cmd_report_help[] =
     "  gclat report -o run.html gc.log access.log top.txt --lat-arg=-f --lat-arg=-2\n"
     "  gclat report -o migration.html jdk8-cms=gc8.log,access8.log jdk17-zgc=gc17.log,access17.log\n"
     "\n"
-    "Exit codes: 0 ok, 1 usage, 2 bad input, 3 I/O error.\n";
+    "Exit codes: 0 ok, 1 usage, 2 bad input (also: an input that fails, a JVM that cannot be\n"
+    "chosen), 3 I/O error. An input that fails makes report exit with its code.\n";
 
 bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok);
 
@@ -251,14 +254,15 @@ int cmd_report(int argc, char **argv)
         char **args = xcalloc((size_t)set.n_lat_args + 1, sizeof *args);
         memcpy(args, set.lat_args, (size_t)set.n_lat_args * sizeof *args);
         args[set.n_lat_args] = (char *)"--interval=1h";
+        int crc = 0; /* a failed chart pass costs the chart only (warned below); the inputs loaded */
         struct report_node *coarse = compare_child_json("lat", args, set.n_lat_args + 1, r->files[CK_ACCESS],
-                                                        r->nfiles[CK_ACCESS], r->name, true);
+                                                        r->nfiles[CK_ACCESS], r->name, true, &crc);
         char *iv = interval_arg(coarse);
         rn_free(coarse);
         if (iv) {
             args[set.n_lat_args] = iv;
             struct report_node *t = compare_child_json("lat", args, set.n_lat_args + 1, r->files[CK_ACCESS],
-                                                       r->nfiles[CK_ACCESS], r->name, set.quiet);
+                                                       r->nfiles[CK_ACCESS], r->name, set.quiet, &crc);
             html_charts_lat_intervals(&charts, i, t);
             rn_free(t);
             free(iv);

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "render.h"
 #include "report.h"
+#include "sniff.h"
 #include "td.h"
 #include "td_time.h"
 #include "util.h"
@@ -154,6 +155,18 @@ int cmd_threads(int argc, char **argv)
     if (nfiles == 0)
         die(EXIT_USAGE, "no input file (see gclat threads --help)");
     common_opts_finish(&co);
+    char *top_files[1] = {(char *)top_path};
+    if (sniff_inputs(SNIFF_THREADS, NULL, (char *const *)files, nfiles, 0) |
+        sniff_inputs(SNIFF_TOP, NULL, top_files, 1, 0)) {
+        for (size_t i = 0; i < napp; i++)
+            free((void *)app[i]);
+        for (size_t i = 0; i < nfw; i++)
+            free((void *)fw[i]);
+        free(app);
+        free(fw);
+        free(files);
+        return EXIT_BADINPUT;
+    }
     o.px.app = app;
     o.px.napp = napp;
     o.px.fw = fw;
@@ -215,6 +228,8 @@ int cmd_threads(int argc, char **argv)
         if (s.diag.total && co.strict) {
             diag_print_stderr(&s.diag);
             rc = EXIT_BADINPUT;
+        } else {
+            common_diag_warn(&s.diag, s.diag.lines_read);
         }
     }
     td_top_fini(&top);

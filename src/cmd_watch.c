@@ -145,6 +145,20 @@ struct watch {
     int64_t last_save_ms;
 };
 
+static void watch_free(struct watch *w)
+{
+    for (int i = 0; i < w->nacc; i++)
+        watch_access_fini(&w->acc[i]);
+    for (int i = 0; i < w->n; i++)
+        watch_jvm_fini(&w->jvms[i]);
+    for (int k = 0; k < w->nalerts * w->n; k++)
+        alert_fini(&w->alerts[k]);
+    free(w->alerts);
+    free(w->jvms);
+    free(w->acc);
+    wm_fini(&w->metrics);
+}
+
 static int metrics_handler(void *ctx, const char *path, char **body, size_t *len, const char **ctype)
 {
     struct watch *w = ctx;
@@ -481,22 +495,13 @@ int cmd_watch(int argc, char **argv)
         } else if (holding && rc == EXIT_OK) {
             rc = EXIT_CONDITION;
         }
-        for (int i = 0; i < w.nacc; i++)
-            watch_access_fini(&w.acc[i]);
-        for (int i = 0; i < w.n; i++)
-            watch_jvm_fini(&w.jvms[i]);
-        for (int k = 0; k < w.nalerts * w.n; k++)
-            alert_fini(&w.alerts[k]);
-        free(w.alerts);
-        free(w.jvms);
-        free(w.acc);
+        watch_free(&w);
         free(fs);
         free(gcs);
         free(accs);
         free(alert_txt);
         if (naccs)
             access_cfg_fini(&acfg);
-        wm_fini(&w.metrics);
         return rc;
     }
 
@@ -561,23 +566,14 @@ int cmd_watch(int argc, char **argv)
     tick(&w, wall_ms(), mono_ns(), &nd);
     follow_waiter_fini(&fw);
     http_serve_close(&srv);
-    for (int i = 0; i < w.nacc; i++)
-        watch_access_fini(&w.acc[i]);
-    for (int i = 0; i < w.n; i++)
-        watch_jvm_fini(&w.jvms[i]);
-    for (int k = 0; k < w.nalerts * w.n; k++)
-        alert_fini(&w.alerts[k]);
     while (w.running_exec > 0 && wait(NULL) > 0)
         w.running_exec--;
-    free(w.alerts);
-    free(w.jvms);
-    free(w.acc);
+    watch_free(&w);
     free(fs);
     free(gcs);
     free(accs);
     free(alert_txt);
     if (naccs)
         access_cfg_fini(&acfg);
-    wm_fini(&w.metrics);
     return EXIT_OK;
 }

@@ -8,7 +8,9 @@
  *   GC     -> in-process gc_analysis (gclat gc --json), events also go to a hook
  *             so the HTML report can chart them while they stream;
  *   access -> `gclat lat --json -q FILES` (a child process of this binary);
- *   cpu    -> `gclat cpu --json -q FILES` (likewise).
+ *   cpu    -> `gclat cpu --json -q [--pid PID] FILES` (likewise), for the one JVM the
+ *             run names (--pid, the GC log's pid) or the only JVM in the capture;
+ *             several JVMs and none named is an error listing them (proc_pick.h).
  * compare_table.c then reads numbers at a fixed list of metric paths in those
  * subtrees; nothing else couples compare to the other subcommands.
  */
@@ -42,6 +44,8 @@ struct compare_run {
     struct diag diag;
     struct intern strings;
     uint64_t gc_events;
+    int64_t cpu_pid;          /* the JVM the CPU rows are of (0: no cpu input) */
+    const char *cpu_pid_from; /* "--pid", "GC log", "the only JVM" (static) */
 };
 
 struct compare_set {
@@ -52,6 +56,9 @@ struct compare_set {
     int n_lat_args, n_cpu_args;
     struct gc_thresholds th;
     bool quiet;
+    /* --pid [NAME=]PID: the JVM of a run's top capture (name NULL: every run) */
+    struct compare_pid { char *run; int64_t pid; } *pids;
+    int npids;
 };
 
 /* Hook the GC adapter calls for every event of run `run` (may be NULL). */
@@ -69,19 +76,25 @@ void compare_set_fini(struct compare_set *s);
  * Returns false (and prints why) on a malformed spec.
  */
 bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind forced, bool plain_ok);
-/* Kind of a file by its first lines: GC log (gc_detect), top -b ("top - "), else access log. */
+/*
+ * Kind of a file by its first lines (sniff.h): GC log, top -b output, else
+ * access log; CK_AUTO (with a message) for a file plainly of a kind compare
+ * does not read (jstat output, a thread dump, ...).
+ */
 enum compare_kind compare_detect(const char *path);
 const char *compare_kind_name(enum compare_kind k);
 /*
- * Detect kinds and run every adapter. Returns 0 or the first error exit code
- * (EXIT_IO / EXIT_BADINPUT); a child subcommand that fails leaves its subtree
- * NULL with a warning (its rows show "-").
+ * Detect kinds and run every adapter. Returns 0 or the first error exit code:
+ * an input that fails (a GC log that cannot be read, a child subcommand that
+ * exits non-zero, a top capture whose JVM cannot be chosen) fails the whole
+ * command with that input's code (EXIT_IO / EXIT_BADINPUT), never empty rows.
  */
 int compare_load(struct compare_set *s, const struct compare_gc_hook *hook);
 
-/* Run `gclat SUB --json -q ARGS FILES` in a child process and parse its output; NULL (warned) on failure. */
+/* Run `gclat SUB --json -q ARGS FILES` in a child process and parse its output; NULL (warned)
+   and *rc = the child's exit code on failure. */
 struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet);
+                                      const char *run, bool quiet, int *rc);
 /* JSON text to a report tree (compare_json.c). NULL and *err on malformed input. */
 struct report_node *compare_json_parse(const char *s, size_t n, const char **err);
 

@@ -7,7 +7,9 @@
  * exactly the numbers those subcommands print.
  */
 #include "compare.h"
+#include "proc_pick.h"
 #include "reader.h"
+#include "sniff.h"
 #include "util.h"
 
 #include <errno.h>
@@ -51,6 +53,9 @@ void compare_set_fini(struct compare_set *s)
     free(s->runs);
     free(s->lat_args);
     free(s->cpu_args);
+    for (int i = 0; i < s->npids; i++)
+        free(s->pids[i].run);
+    free(s->pids);
 }
 
 const char *compare_kind_name(enum compare_kind k)
@@ -147,37 +152,30 @@ bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind
 enum compare_kind compare_detect(const char *path)
 {
     if (strcmp(path, "-") == 0)
-        return CK_GC; /* standard input cannot be read twice: assume a GC log */
-    struct reader r;
-    if (reader_open(&r, path) != 0)
+        return CK_GC; /* standard input cannot be handed to a child: assume a GC log */
+    struct sniff_result sr;
+    if (sniff_path(path, NULL, &sr) != 0)
         return CK_GC; /* let the GC reader report the error */
-    char *head = NULL;
-    size_t len = 0, cap = 0;
-    const char *l;
-    size_t n;
-    int lines = 0;
-    bool top = false;
-    while (lines++ < 2000 && len < 65536 && reader_next(&r, &l, &n) == 1) {
-        if (mem_starts(l, n, "top - "))
-            top = true;
-        xgrow((void **)&head, &cap, len + n + 2, 1);
-        memcpy(head + len, l, n);
-        len += n;
-        head[len++] = '\n';
+    enum sniff_kind k = sniff_best(&sr);
+    switch (k) {
+    case SNIFF_GC: return CK_GC;
+    case SNIFF_TOP: return CK_CPU;
+    case SNIFF_ACCESS:
+    case SNIFF_WRK:     /* a saved load run: lat reads it back (load.* rows) */
+    case SNIFF_UNKNOWN: return CK_ACCESS; /* lat says what it makes of it */
+    default: break;
     }
-    reader_close(&r);
-    enum compare_kind k = CK_ACCESS;
-    if (top)
-        k = CK_CPU;
-    else if (head && gc_detect(head, len) != GC_FMT_UNKNOWN)
-        k = CK_GC;
-    free(head);
-    return k;
+    const char *cmd = sniff_kind_command(k);
+    warnx("%s looks like %s (%.0f%% of %s %u lines), which compare and report do not read "
+          "(GC logs, access logs, top -b output, wrk output)%s%s%s", path, sniff_kind_name(k), sniff_pct(&sr, k),
+          sr.whole ? "its" : "the first", sr.lines, cmd ? ": read it with '" : "", cmd ? cmd : "",
+          cmd ? "'" : "");
+    return CK_AUTO;
 }
 
 static void gc_sink(void *vctx, const struct gc_event *e);
 static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet);
+                                      const char *run, bool quiet, int *rc);
 
 struct gc_sink_ctx {
     struct compare_run *r;
@@ -234,18 +232,21 @@ static int load_gc(struct compare_set *s, int index, const struct compare_gc_hoo
 }
 
 struct report_node *compare_child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet)
+                                      const char *run, bool quiet, int *rc)
 {
-    return child_json(sub, args, nargs, files, nfiles, run, quiet);
+    return child_json(sub, args, nargs, files, nfiles, run, quiet, rc);
 }
 
-/* Run `gclat SUB --json -q ARGS FILES` and parse its stdout. */
+/* Run `gclat SUB --json -q ARGS FILES` and parse its stdout. On failure NULL and *rc
+   the child's exit code (EXIT_IO when it did not exit normally or wrote no JSON). */
 static struct report_node *child_json(const char *sub, char **args, int nargs, char **files, int nfiles,
-                                      const char *run, bool quiet)
+                                      const char *run, bool quiet, int *rc)
 {
+    *rc = 0;
     int fd[2];
     if (pipe(fd) != 0) {
         warnx("pipe: %s", strerror(errno));
+        *rc = EXIT_IO;
         return NULL;
     }
     char **av = xcalloc((size_t)(nargs + nfiles + 6), sizeof *av);
@@ -265,6 +266,7 @@ static struct report_node *child_json(const char *sub, char **args, int nargs, c
         close(fd[0]);
         close(fd[1]);
         free(av);
+        *rc = EXIT_IO;
         return NULL;
     }
     if (pid == 0) {
@@ -293,17 +295,138 @@ static struct report_node *child_json(const char *sub, char **args, int nargs, c
         ;
     struct report_node *t = NULL;
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        /* the child has said why on stderr; an input that fails fails the command */
+        *rc = WIFEXITED(st) && WEXITSTATUS(st) != 127 ? WEXITSTATUS(st) : EXIT_IO;
         if (!quiet)
-            warnx("%s: 'gclat %s' failed (exit %d); its rows are left empty", run, sub,
-                  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+            warnx("%s: 'gclat %s' failed on %s%s (exit %d)", run, sub, files[0], nfiles > 1 ? " ..." : "", *rc);
     } else {
         const char *err = NULL;
         t = compare_json_parse(buf ? buf : "", len, &err);
-        if (!t && !quiet)
+        if (!t) {
             warnx("%s: cannot read 'gclat %s --json' output: %s", run, sub, err);
+            *rc = EXIT_IO;
+        }
     }
     free(buf);
     return t;
+}
+
+/* The pid run r names: --pid NAME=, else a plain --pid, else its GC logs' (one pid
+   for all of them). 0 when none; -1 (warned) when its GC logs name different pids. */
+static int64_t named_pid(const struct compare_set *s, const struct compare_run *r, const char **from)
+{
+    for (int k = 0; k < s->npids; k++)
+        if (s->pids[k].run && strcmp(s->pids[k].run, r->name) == 0) {
+            *from = "--pid";
+            return s->pids[k].pid;
+        }
+    for (int k = 0; k < s->npids; k++)
+        if (!s->pids[k].run) {
+            *from = "--pid";
+            return s->pids[k].pid;
+        }
+    int64_t pid = 0;
+    const char *file = NULL;
+    for (int k = 0; k < r->nfiles[CK_GC]; k++) {
+        int64_t p = proc_pick_gc_log_pid(r->files[CK_GC][k]);
+        if (p <= 0)
+            continue;
+        if (pid && p != pid) {
+            warnx("%s: the GC logs name different JVMs (pid %lld in %s, %lld in %s): give --pid %s=PID", r->name,
+                  (long long)pid, file, (long long)p, r->files[CK_GC][k], r->name);
+            return -1;
+        }
+        pid = p;
+        file = r->files[CK_GC][k];
+    }
+    *from = "GC log";
+    return pid;
+}
+
+static bool has_arg(char **args, int n, const char *opt)
+{
+    size_t l = strlen(opt);
+    for (int i = 0; i < n; i++)
+        if (strncmp(args[i], opt, l) == 0 && (args[i][l] == '\0' || args[i][l] == '='))
+            return true;
+    return false;
+}
+
+/*
+ * The CPU adapter: `gclat cpu` over the run's top captures, for one JVM.
+ * Several JVMs and none named is an error, never the busiest.
+ */
+static int load_cpu(struct compare_set *s, int index)
+{
+    struct compare_run *r = &s->runs[index];
+    int rc = 0;
+    struct report_node *t = child_json("cpu", s->cpu_args, s->n_cpu_args, r->files[CK_CPU], r->nfiles[CK_CPU], r->name,
+                                       s->quiet, &rc);
+    if (!t)
+        return rc;
+    /* --cpu-arg --pid/--command/--all: the user chose the processes; take what cpu reports */
+    bool chosen = has_arg(s->cpu_args, s->n_cpu_args, "--pid") || has_arg(s->cpu_args, s->n_cpu_args, "--command") ||
+                  has_arg(s->cpu_args, s->n_cpu_args, "--all");
+    struct proc_cand cand[64];
+    size_t nc = proc_pick_candidates(t, cand, 64), njvm = 0;
+    for (size_t k = 0; k < nc; k++)
+        njvm += cand[k].jvm;
+    char list[1024];
+    const char *from = NULL;
+    int64_t pid = chosen ? 0 : named_pid(s, r, &from);
+    if (pid < 0) {
+        rn_free(t);
+        return EXIT_BADINPUT;
+    }
+    if (pid > 0) {
+        /* the named JVM, whatever its COMMAND (a launcher may rename it) */
+        char *arg = xasprintf("--pid=%lld", (long long)pid);
+        char **av = xcalloc((size_t)s->n_cpu_args + 1, sizeof *av);
+        if (s->n_cpu_args)
+            memcpy(av, s->cpu_args, (size_t)s->n_cpu_args * sizeof *av);
+        av[s->n_cpu_args] = arg;
+        struct report_node *t2 = child_json("cpu", av, s->n_cpu_args + 1, r->files[CK_CPU], r->nfiles[CK_CPU],
+                                            r->name, s->quiet, &rc);
+        free(av);
+        free(arg);
+        struct proc_cand c2[2];
+        if (!t2 || proc_pick_candidates(t2, c2, 2) == 0) {
+            /* cpu itself refuses a --pid the capture does not hold (exit 2) */
+            if (t2 || rc == EXIT_BADINPUT) {
+                proc_pick_list(cand, nc, njvm > 0, list, sizeof list);
+                warnx("%s: pid %lld (named by the %s) is not in the top capture %s%s; %s there: %s", r->name,
+                      (long long)pid, from, r->files[CK_CPU][0], r->nfiles[CK_CPU] > 1 ? " ..." : "",
+                      njvm ? "JVMs" : "processes", nc ? list : "none");
+            }
+            rn_free(t2);
+            t2 = NULL;
+            if (!rc)
+                rc = EXIT_BADINPUT;
+        }
+        rn_free(t);
+        if (!t2)
+            return rc;
+        r->tree[CK_CPU] = t2;
+        r->cpu_pid = pid;
+        r->cpu_pid_from = from;
+        return 0;
+    }
+    if (!chosen && njvm != 1) {
+        proc_pick_list(cand, nc, njvm > 0, list, sizeof list);
+        if (njvm == 0)
+            warnx("%s: no JVM (COMMAND java) in the top capture %s; name the process with --pid %s=PID "
+                  "(busiest there: %s)", r->name, r->files[CK_CPU][0], r->name, nc ? list : "none");
+        else
+            warnx("%s: the top capture %s holds %zu JVMs: %s. Which one is this run's? Name it with "
+                  "--pid %s=PID, or log the GC with the pid decorator (-Xlog:gc*:file=gc.log:time,uptime,pid,level,tags)",
+                  r->name, r->files[CK_CPU][0], njvm, list, r->name);
+        rn_free(t);
+        return EXIT_BADINPUT;
+    }
+    r->tree[CK_CPU] = t;
+    r->cpu_pid = nc ? cand[0].pid : 0;
+    r->cpu_pid_from = chosen ? "--cpu-arg" : "the only JVM";
+    return 0;
 }
 
 int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
@@ -315,6 +438,10 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
             enum compare_kind k = r->pending_kind[j];
             if (k == CK_AUTO)
                 k = compare_detect(r->pending[j]);
+            if (k == CK_AUTO) { /* another kind of input, named by compare_detect */
+                rc = EXIT_BADINPUT;
+                continue;
+            }
             r->files[k] = xrealloc(r->files[k], (size_t)(r->nfiles[k] + 1) * sizeof *r->files[k]);
             r->files[k][r->nfiles[k]++] = r->pending[j];
         }
@@ -323,12 +450,18 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
             if (e && !rc)
                 rc = e;
         }
-        if (r->nfiles[CK_ACCESS])
+        if (r->nfiles[CK_ACCESS]) {
+            int e = 0;
             r->tree[CK_ACCESS] = child_json("lat", s->lat_args, s->n_lat_args, r->files[CK_ACCESS],
-                                            r->nfiles[CK_ACCESS], r->name, s->quiet);
-        if (r->nfiles[CK_CPU])
-            r->tree[CK_CPU] = child_json("cpu", s->cpu_args, s->n_cpu_args, r->files[CK_CPU],
-                                         r->nfiles[CK_CPU], r->name, s->quiet);
+                                            r->nfiles[CK_ACCESS], r->name, s->quiet, &e);
+            if (e && !rc)
+                rc = e;
+        }
+        if (r->nfiles[CK_CPU]) {
+            int e = load_cpu(s, i);
+            if (e && !rc)
+                rc = e;
+        }
     }
     return rc;
 }

@@ -5,7 +5,7 @@
  *
  * Metric ids are what --fail-if names: bare names (p99, mean, count) are the
  * request latency of access logs; gc.* the GC pauses; cpu.* the top -b
- * samples. Rows whose metric no run has are left out; a run without the
+ * samples of the run's JVM (compare_input.c chose it; cpu runs for it alone). Rows whose metric no run has are left out; a run without the
  * number shows "-". The change is (run - baseline) / baseline * 100, and is
  * not defined (shown "-") when either value is missing or the baseline is 0
  * while the run is not.
@@ -81,7 +81,7 @@ static const struct mdef defs[] = {
     {"gc.heap_after_max", CK_GC, "gc memory", "heap after GC (max)", "memory/heap_after_gc_max_kb", "MB", 1, 1.0 / 1024, false},
     {"gc.span", CK_GC, "gc pauses", "log span", "time/span_s", "s", 3, 0, false},
 
-    {"cpu.samples", CK_CPU, "cpu", "samples (busiest process)", "process_detail[0]/samples", "", 0, 0, false},
+    {"cpu.samples", CK_CPU, "cpu", "samples (the run's JVM)", "process_detail[0]/samples", "", 0, 0, false},
     {"cpu.mean", CK_CPU, "cpu", "CPU mean", "process_detail[0]/cores_mean", "cores", 3, 0, false},
     {"cpu.stddev", CK_CPU, "cpu", "CPU stddev", "process_detail[0]/cores_stddev", "cores", 3, 0, false},
     {"cpu.p50", CK_CPU, "cpu", "CPU P50", "process_detail[0]/percentiles[percentile=P50]/cores", "cores", 3, 0, false},
@@ -410,6 +410,9 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
     struct report_node *runs = rn_arr(root, "runs");
     rn_title(runs, "Runs (the first is the baseline)");
     rn_flags(runs, RF_TABLE | RF_WIDE);
+    bool any_cpu = false;
+    for (int r = 0; r < s->n; r++)
+        any_cpu |= s->runs[r].nfiles[CK_CPU] > 0;
     for (int r = 0; r < s->n; r++) {
         const struct compare_run *run = &s->runs[r];
         struct report_node *o = rn_obj(runs, NULL);
@@ -421,6 +424,11 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
         const struct report_node *col = gc ? rn_get(gc, "collector") : NULL;
         rn_str(o, "collector", col && col->kind == RN_STR ? col->s : "-");
         rn_int(o, "gc_events", (int64_t)run->gc_events);
+        if (any_cpu) {
+            /* which JVM the cpu rows are of, and who named it */
+            rn_int(o, "cpu_pid", run->cpu_pid);
+            rn_str(o, "cpu_pid_from", run->cpu_pid_from ? run->cpu_pid_from : "-");
+        }
     }
 
     struct report_node *cmp = rn_arr(root, "comparison");
@@ -473,12 +481,26 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
             rn_str(o, "condition", c->text);
             rn_str(o, "run", s->runs[r].name);
             double x = NAN;
-            if (row && row->have[r])
-                x = c->relative ? compare_change_pct(row, r) : row->v[r];
-            bool h = isfinite(x) && holds(c->op, x, c->value);
+            const char *why = NULL;
+            if (!row || !row->have[r]) {
+                why = " (the metric is missing in this run)";
+            } else if (c->relative && !row->have[0]) {
+                why = " (the metric is missing in the baseline)";
+            } else if (c->relative) {
+                x = compare_change_pct(row, r);
+                /* from 0 to anything else: an unbounded change, which a '>' gate must catch */
+                if (!isfinite(x) && row->v[0] == 0 && row->v[r] != 0)
+                    x = row->v[r] > 0 ? INFINITY : -INFINITY;
+            } else {
+                x = row->v[r];
+            }
+            bool h = !isnan(x) && holds(c->op, x, c->value);
             if (c->relative) {
                 char buf[32];
-                fmt_change(x, buf, sizeof buf);
+                if (isinf(x))
+                    snprintf(buf, sizeof buf, "%s (from 0)", x > 0 ? "+inf%" : "-inf%");
+                else
+                    fmt_change(x, buf, sizeof buf);
                 rn_str(o, "observed", buf);
             } else if (isfinite(x)) {
                 char buf[64];
@@ -487,7 +509,9 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
             } else {
                 rn_str(o, "observed", "-");
             }
-            rn_str(o, "result", !isfinite(x) ? "no data" : h ? "HOLDS" : "ok");
+            if (why)
+                rn_flags(rn_str(o, "why", why), RF_NOTEXT);
+            rn_str(o, "result", isnan(x) ? "no data" : h ? "HOLDS" : "ok");
             if (h)
                 held++;
         }

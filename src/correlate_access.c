@@ -78,6 +78,15 @@ bool access_opt(struct access_cfg *c, int argc, char **argv, int *i)
             c->ts_is_end = 1;
         else
             die(EXIT_USAGE, "--ts-is takes start or end, not '%s'", v);
+    } else if (opt_is(a, "--thread-field")) {
+        c->thread_field = field_number(opt_value(argc, argv, i), "--thread-field");
+    } else if (opt_is(a, "--thread-key")) {
+        const char *v = opt_value(argc, argv, i);
+        if (!*v)
+            die(EXIT_USAGE, "--thread-key needs a key");
+        free(c->thread_key);
+        c->thread_key = xstrdup(v);
+        c->thread_key_len = strlen(v);
     } else if (opt_is(a, "--include")) {
         add_filter(&c->lat.inc, &c->lat.ninc, opt_value(argc, argv, i));
     } else if (opt_is(a, "--exclude")) {
@@ -104,6 +113,8 @@ void access_cfg_finish(struct access_cfg *c)
     }
     if (!c->lat.unit_ns)
         c->lat.unit_ns = 1000000;
+    if (c->thread_field && c->thread_key)
+        die(EXIT_USAGE, "give --thread-field or --thread-key, not both");
     if (c->ts_is_end < 0)
         c->ts_is_end = c->preset && (strcmp(c->preset, "nginx") == 0 || strncmp(c->preset, "tomcat", 6) == 0 ||
                                      strcmp(c->preset, "spring") == 0);
@@ -120,7 +131,39 @@ void access_cfg_fini(struct access_cfg *c)
     free(c->lat.exc);
     free(c->lat.sep);
     free(c->lat.json_key);
+    free(c->thread_key);
     memset(c, 0, sizeof *c);
+}
+
+bool access_has_thread(const struct access_cfg *c)
+{
+    return c->thread_field != 0 || c->thread_key != NULL;
+}
+
+/* The thread name of a line: field or JSON key, one pair of [] or "" removed. */
+static void thread_of(const struct access_cfg *c, const char *line, size_t len, struct access_req *r)
+{
+    const char *v = NULL;
+    size_t vl = 0;
+    bool ok;
+    if (c->thread_key) {
+        struct lat_cfg t = c->lat;
+        t.src = LAT_SRC_JSON;
+        t.json_key = c->thread_key;
+        t.json_key_len = c->thread_key_len;
+        const char *why = NULL;
+        ok = lat_value_text(&t, line, len, &v, &vl, &why);
+    } else {
+        ok = lat_field(&c->lat, line, len, c->thread_field, &v, &vl);
+    }
+    if (!ok)
+        return;
+    if (vl >= 2 && ((v[0] == '[' && v[vl - 1] == ']') || (v[0] == '"' && v[vl - 1] == '"'))) {
+        v++;
+        vl -= 2;
+    }
+    r->thread = v;
+    r->thread_len = vl;
 }
 
 int access_parse(const struct access_cfg *c, const char *line, size_t len, struct access_req *r,
@@ -153,6 +196,12 @@ int access_parse(const struct access_cfg *c, const char *line, size_t len, struc
     r->dur_ns = (int64_t)(ns + 0.5L);
     r->start_ns = 0;
     r->tz_min = 0;
+    r->thread = NULL;
+    r->thread_len = 0;
+    if (access_has_thread(c)) {
+        r->thread = "";
+        thread_of(c, line, len, r);
+    }
     if (!c->need_time)
         return 1;
     int64_t ms;

@@ -9,6 +9,11 @@
  * ended; Apache %t, Envoy START_TIME and most application logs log when the
  * request started. --ts-is start|end says which; default end for the nginx
  * and tomcat presets, start otherwise. Start = timestamp - duration for end.
+ *
+ * The thread that served the request (--thread-field N, or --thread-key KEY
+ * for JSON lines) lets correlate join a request with the allocation stalls
+ * of its own thread: Tomcat's AccessLogValve writes it with %I, logback with
+ * [%thread]; one pair of enclosing [] or "" is removed.
  */
 #ifndef GCLAT_CORRELATE_ACCESS_H
 #define GCLAT_CORRELATE_ACCESS_H
@@ -26,6 +31,9 @@ struct access_cfg {
     int ts_is_end;       /* -1 unset, 0 start, 1 end */
     bool need_time;      /* false for durations only (impact --service-time) */
     bool field_given;    /* -f seen: it wins over a --log-format preset's field */
+    int thread_field;    /* 0 = none; 1-based, negative from the end */
+    char *thread_key;    /* JSON key of the thread name, or NULL */
+    size_t thread_key_len;
 };
 
 void access_cfg_init(struct access_cfg *c);
@@ -46,14 +54,22 @@ void access_cfg_fini(struct access_cfg *c);
     "  --ts-is start|end     the timestamp is the request's start or end (default: end for\n" \
     "                        nginx and tomcat presets, which log at completion; else start)\n" \
     "  --include REGEX       only lines matching REGEX\n" \
-    "  --exclude REGEX       skip lines matching REGEX (e.g. health checks)\n"
+    "  --exclude REGEX       skip lines matching REGEX (e.g. health checks)\n" \
+    "  --thread-field N      the field naming the thread that served the request, e.g.\n" \
+    "                        [http-nio-8080-exec-3] (enclosing [] or \"\" removed)\n" \
+    "  --thread-key KEY      JSON lines: the key of that thread name (e.g. thread_name)\n"
 extern const char access_opts_help[];
 
 struct access_req {
     int64_t start_ns;   /* epoch ns (from a ms timestamp), request start */
     int64_t dur_ns;
     int32_t tz_min;
+    const char *thread; /* view into the line (valid while it is), NULL when not configured */
+    size_t thread_len;  /* 0 when the line has no such field */
 };
+
+/* --thread-field or --thread-key given. */
+bool access_has_thread(const struct access_cfg *c);
 
 /*
  * Parse one line. Returns 1 with *r filled, 0 if an --include/--exclude

@@ -244,6 +244,18 @@ static long drain(struct follow *f, follow_line_fn fn, void *ctx, size_t budget,
     return total;
 }
 
+/* The same file was truncated in place: read it again from its start. */
+static void restart_file(struct follow *f)
+{
+    f->truncations++;
+    f->len = 0;
+    f->skipping = false;
+    f->off = 0;
+    f->lineno = 0;
+    f->sig_len = 0;
+    lseek(f->fd, 0, SEEK_SET);
+}
+
 /* Are the bytes just before our offset still the ones we read? */
 static bool refilled(struct follow *f)
 {
@@ -268,14 +280,7 @@ long follow_poll(struct follow *f, follow_line_fn fn, void *ctx)
                 break;
         }
         if (refilled(f)) {
-            /* truncated and written again past where we were: start over */
-            f->truncations++;
-            f->len = 0;
-            f->skipping = false;
-            f->off = 0;
-            f->lineno = 0;
-            f->sig_len = 0;
-            lseek(f->fd, 0, SEEK_SET);
+            restart_file(f); /* truncated and written again past where we were */
         }
         long n = drain(f, fn, ctx, f->poll_budget_bytes - (size_t)total, chunk);
         if (n < 0) {
@@ -289,14 +294,7 @@ long follow_poll(struct follow *f, follow_line_fn fn, void *ctx)
         if (fstat(f->fd, &cur) != 0)
             break;
         if (S_ISREG(cur.st_mode) && cur.st_size < f->off) {
-            /* copytruncate: the same file, shorter than what we read */
-            f->truncations++;
-            f->len = 0;
-            f->skipping = false;
-            f->off = 0;
-            f->lineno = 0;
-            f->sig_len = 0;
-            lseek(f->fd, 0, SEEK_SET);
+            restart_file(f); /* copytruncate: the same file, shorter than what we read */
             continue;
         }
         const char *name = f->open_path ? f->open_path : f->path;

@@ -8,7 +8,9 @@
  * lines because a file may begin with a JVM banner or a truncated line.
  */
 #include "gc_parse.h"
+#include "diag.h"
 #include "gc_read.h"
+#include "intern.h"
 #include "util.h"
 
 #include <string.h>
@@ -266,4 +268,46 @@ enum gc_format gc_format_parse(const char *s)
     if (!strcasecmp(s, "openj9") || !strcasecmp(s, "j9") || !strcasecmp(s, "openj9-xml"))
         return GC_FMT_OPENJ9;
     return GC_FMT_UNKNOWN;
+}
+
+static void sniff_count_event(void *ctx, const struct gc_event *e)
+{
+    (void)e;
+    ++*(uint64_t *)ctx;
+}
+
+size_t gc_sniff(const char *buf, size_t len, enum gc_format *fmt_out)
+{
+    enum gc_format fmt = gc_detect(buf, len);
+    *fmt_out = fmt;
+    const struct gc_parser_ops *ops = gc_parser_for(fmt);
+    if (!ops)
+        return 0;
+    struct diag d;
+    diag_init(&d);
+    struct intern strings;
+    intern_init(&strings);
+    uint64_t events = 0;
+    struct gc_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.sink.emit = sniff_count_event;
+    ctx.sink.ctx = &events;
+    ctx.diag = &d;
+    ctx.strings = &strings;
+    ctx.file = "sample";
+    ctx.heap_max_kb = -1;
+    ctx.first_uptime_ns = ctx.last_uptime_ns = -1;
+    ctx.first_wall_ms = ctx.last_wall_ms = -1;
+    void *p = ops->create(&ctx);
+    size_t nonblank = mem_each_line(buf, len, ops->line, p);
+    /* an event cut by the end of the sample is the sample's doing, not the file's */
+    uint64_t unparsed = d.total;
+    ops->finish(p); /* events held for a following line are emitted here */
+    ops->destroy(p);
+    bool found = events > 0 || ctx.lines_info > 0;
+    diag_fini(&d);
+    intern_fini(&strings);
+    if (!found || unparsed >= nonblank)
+        return 0;
+    return nonblank - (size_t)unparsed;
 }

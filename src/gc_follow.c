@@ -120,6 +120,12 @@ long gc_follow_poll(struct gc_follow *g)
     return follow_poll(&g->f, on_line, g);
 }
 
+void gc_follow_idle(struct gc_follow *g)
+{
+    if (g->parser && g->ops->idle)
+        g->ops->idle(g->parser);
+}
+
 void gc_follow_finish(struct gc_follow *g)
 {
     follow_flush(&g->f, on_line, g);

@@ -35,6 +35,8 @@ void gc_follow_init(struct gc_follow *g, const char *path, bool from_start, enum
                     struct gc_parse_ctx *ctx);
 /* Read what is new and parse it. Returns bytes read, or -1 on a read error. */
 long gc_follow_poll(struct gc_follow *g);
+/* The log has been quiet: let the parser emit events it holds complete. */
+void gc_follow_idle(struct gc_follow *g);
 /* End of following: flush a partial line and the parser's pending event. */
 void gc_follow_finish(struct gc_follow *g);
 void gc_follow_fini(struct gc_follow *g);

@@ -39,6 +39,10 @@
 /* An open event longer than this is given up (a broken log must not grow memory without bound). */
 #define ACC_MAX_BYTES (4u << 20)
 #define ACC_MAX_LINES 20000u
+/* Whole events another thread may log while one is open (a CMS remark and
+   its concurrent phases during a long ParNew): more than this and the open
+   event is taken as cut off (a truncated line, a crashed JVM) and given up. */
+#define ACC_MAX_INTERLEAVED 4u
 
 struct buf {
     char *p;
@@ -53,6 +57,7 @@ struct p_state {
     int acc_depth;
     int64_t acc_wall_ms, acc_up_ns;
     int32_t acc_tz;
+    unsigned acc_interleaved; /* whole events parsed while acc was open */
     struct buf scr, rest;
     struct gc_event pend;
     bool has_pend;
@@ -62,6 +67,8 @@ struct p_state {
     bool shen;            /* JDK 8 Shenandoah syntax seen: indented lines are its detail */
     bool shen_starts;     /* "[Pause Init Mark, start]" lines seen: duration lines are stamped at their end */
     bool shen_footer;     /* inside Shenandoah's statistics table (after "All times are wall-clock") */
+    bool rs_block;        /* the last non-blank line was a -XX:+G1SummarizeRSetStats line */
+    bool rs_hit;          /* this line is one (g1_rset_line) */
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     /* gcl_prefix result of the text process() is looking at, so that
        simple_line() on the same (s, n) does not scan it again; reset on every
@@ -168,7 +175,8 @@ static void stamped_at_end(struct gc_event *e)
         e->wall_ms -= d / 1000000;
 }
 
-/* "X seconds" after key in s, or -1. */
+/* "X seconds" after key in s: X in ns, -1 if absent or not a number, -2 if
+   malformed (gcl_secs_strict). */
 #define seconds_after(s, n, key) seconds_after_n((s), (n), (key), sizeof(key) - 1)
 static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t keyn)
 {
@@ -179,7 +187,8 @@ static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t 
     while (off < n && s[off] == ' ')
         off++;
     int64_t ns;
-    return gcl_secs_ns(s + off, n - off, &ns) ? ns : -1;
+    size_t c = gcl_secs_strict(s + off, n - off, &ns);
+    return c == GCL_SECS_BAD ? -2 : c ? ns : -1;
 }
 
 /*
@@ -227,14 +236,25 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         while (i < tn && t[i] == ' ')
             i++;
         int64_t a, b = -1;
-        size_t k = gcl_secs_ns(t + i, tn - i, &a);
+        size_t k = gcl_secs_strict(t + i, tn - i, &a);
+        if (k == GCL_SECS_BAD) {
+            diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
+            return true;
+        }
         if (!k) {
             diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
             return true;
         }
         i += k;
-        if (i < tn && t[i] == '/' && !gcl_secs_ns(t + i + 1, tn - i - 1, &b))
-            b = -1;
+        if (i < tn && t[i] == '/') {
+            size_t k2 = gcl_secs_strict(t + i + 1, tn - i - 1, &b);
+            if (k2 == GCL_SECS_BAD) {
+                diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
+                return true;
+            }
+            if (!k2)
+                b = -1;
+        }
         struct gc_event e;
         init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
         e.kind = GC_KIND_CONCURRENT;
@@ -255,8 +275,9 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         size_t name_len = (size_t)(end - t) - 1;
         size_t i = (size_t)(end - t) + 6;
         int64_t d;
-        if (!gcl_secs_ns(t + i, tn - i, &d)) {
-            diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
+        size_t k = gcl_secs_strict(t + i, tn - i, &d);
+        if (!k || k == GCL_SECS_BAD) {
+            diag_add(ctx->diag, k ? "bad duration" : "concurrent phase without duration", ctx->file, ln, s, n);
             return true;
         }
         struct gc_event e;
@@ -274,6 +295,11 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
            no "Stopping threads took:": both searches start after it */
         static const size_t at = sizeof "Total time for which application threads were stopped:" - 1;
         int64_t d = seconds_after(t + at - 8, tn - at + 8, "stopped:");
+        int64_t ttsp = seconds_after(t + at, tn - at, "Stopping threads took:");
+        if (d == -2 || ttsp == -2) {
+            diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
+            return true;
+        }
         if (d < 0) {
             diag_add(ctx->diag, "safepoint line without duration", ctx->file, ln, s, n);
             return true;
@@ -283,7 +309,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         e.kind = GC_KIND_OTHER;
         e.name = "Safepoint";
         e.duration_ns = d;
-        e.ttsp_ns = seconds_after(t + at, tn - at, "Stopping threads took:");
+        e.ttsp_ns = ttsp;
         stamped_at_end(&e);
         emit_now(p, &e);
         return true;
@@ -459,6 +485,77 @@ static const char *const info_prefixes[] = {
     /* JVM notice when a young collection escalates */
     "GC locker:",
 };
+
+/* ---- -XX:+G1SummarizeRSetStats ---------------------------------------------- */
+
+/* Lines that open a remembered-set summary (G1RemSetSummary::print_on, JDK 7u-8;
+   "Concurrent RS processed" is the JDK 7 form). */
+static const char *const rs_anchor[] = {
+    "Before GC RS summary", "After GC RS summary", "Cumulative RS summary",
+    "Recent concurrent refinement statistics", "Current rem set statistics", "Concurrent RS processed ",
+};
+
+/* Lines of such a summary, after its indentation. */
+static const char *const rs_prefix[] = {
+    "Processed ", "Of ", "Did ", "Concurrent RS threads times (s)", "Conc RS threads times(s)",
+    "Concurrent sampling threads times (s)", "Total per region rem sets sizes = ",
+    "Total heap region rem set sizes = ", "Total heap region code root sets sizes = ",
+    "Total heap region code-root set sizes = ", "Static structures = ", "Region with largest rem set = ",
+    "Region with largest amount of code roots = ", "Max size region = ", "Max sz region = ",
+};
+
+static bool ends_with(const char *t, size_t tn, const char *lit)
+{
+    size_t l = strlen(lit);
+    return tn >= l && memcmp(t + tn - l, lit, l) == 0;
+}
+
+/*
+ * A line of a G1 remembered-set summary: anchors anywhere; the rest only
+ * right after another such line (blank lines between allowed).
+ * Rows: "Processed 4159 cards", "Of 20 completed buffers:", "   20 (100.0%) by
+ * concurrent RS threads.", "  89K (  5.9%) by 25 Young regions", "11718
+ * occupied cards represented.", the per-thread times "  0.00     0.00", ...
+ */
+static bool g1_rset_line(struct p_state *p, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    const char *t = s + i;
+    size_t tn = n - i;
+    if (tn == 0)
+        return false;
+    /* every anchor starts with one of these: most lines (tenuring, heap) stop here */
+    if (t[0] == 'B' || t[0] == 'A' || t[0] == 'C' || t[0] == 'R')
+        for (size_t k = 0; k < sizeof rs_anchor / sizeof *rs_anchor; k++)
+            if (starts(t, tn, rs_anchor[k], strlen(rs_anchor[k])))
+                return p->rs_hit = true;
+    if (!p->rs_block)
+        return false;
+    bool ok = false;
+    for (size_t k = 0; k < sizeof rs_prefix / sizeof *rs_prefix && !ok; k++)
+        ok = starts(t, tn, rs_prefix[k], strlen(rs_prefix[k]));
+    if (!ok && gcl_digit(t[0])) {
+        /* "N (p%) by ...", "N occupied cards represented.", "N code roots represented.", or a
+           row of thread times (digits, '.', blanks only) */
+        bool numbers_only = true;
+        for (size_t k = 0; k < tn && numbers_only; k++)
+            numbers_only = gcl_digit(t[k]) || t[k] == '.' || t[k] == ',' || t[k] == ' ' || t[k] == '\t';
+        ok = numbers_only || (GCL_FIND(t, tn, "%) ") && (ends_with(t, tn, " regions") ||
+                                                          ends_with(t, tn, " threads."))) ||
+             ends_with(t, tn, " represented.");
+    }
+    p->rs_hit = ok;
+    return ok;
+}
+
+/* g1_rset_line can match t (the line after gcl_prefix): inside a block, or at a
+   byte an anchor starts with. A cheap test for the lines of an open event. */
+static inline bool rs_maybe(const struct p_state *p, const char *t, size_t tn)
+{
+    return p->rs_block || (tn && (t[0] == 'B' || t[0] == 'A' || t[0] == 'C' || t[0] == 'R'));
+}
 
 /* PrintClassHistogram rows: "   1:       2050241     4701812112  [C" and "Total  123  456". */
 static bool histogram_row(const char *t, size_t tn)
@@ -726,6 +823,15 @@ static bool shen_line(struct p_state *p, const char *t, size_t tn, int64_t wall,
     while (q > 1 && (gcl_digit(t[q - 1]) || t[q - 1] == '.' || t[q - 1] == ','))
         q--;
     int64_t ms_ns;
+    /* the token before " ms", from the last blank or ',' */
+    size_t tok = q;
+    while (tok > 1 && t[tok - 1] != ' ' && t[tok - 1] != ',')
+        tok--;
+    if (tok < cl - 3 && gcl_secs_strict(t + tok, cl - 3 - tok, &ms_ns) == GCL_SECS_BAD) {
+        /* "-866.393 ms", "nan ms", "1e400 ms" */
+        diag_add(p->ctx->diag, "bad duration", p->ctx->file, ln, t, tn);
+        return true;
+    }
     if (!gcl_secs_ns(t + q, cl - 3 - q, &ms_ns))
         return false;
     size_t ne = 1;
@@ -840,6 +946,48 @@ static void acc_give_up(struct p_state *p, const char *reason)
 }
 
 /*
+ * t, an event start while the event in acc is open, is the young collection
+ * of -XX:+CMSScavengeBeforeRemark, which is part of the open remark (the
+ * remark's duration includes it): a remark that has printed "[YG occupancy:
+ * ...]" continues with "[GC (CMS Final Remark) ...[ParNew" on a new line, and
+ * a remark whose "{Heap before GC" block was cut off continues, after it, with
+ * "[GC (CMS Final Remark)  890910K->620060K(7992832K), 0.1223879 secs]".
+ */
+static bool remark_scavenge(const struct p_state *p, const char *t, size_t tn)
+{
+    if (GCL_FIND(p->acc.p, p->acc.len, "CMS-remark"))
+        return false; /* the remark proper has been printed: nothing more nests in it */
+    return GCL_FIND(p->acc.p, p->acc.len, "[YG occupancy:") ||
+           (STARTS(p->acc.p, p->acc.len, "[GC (CMS Final Remark)") && STARTS(t, tn, "[GC (CMS Final Remark)"));
+}
+
+/*
+ * t (an event start) arrived while the event in acc is open. If it is a
+ * whole event on its own, logged no earlier than the open one's start (the
+ * open one's tail may still follow: "[GC (Allocation Failure) 20.188:
+ * [ParNew", then a complete "[GC (CMS Final Remark) ...]" line, then
+ * ": 140622K->3617K(153344K), 1.8212020 secs] ..."), emit it and keep acc
+ * open. Returns the bytes of t consumed, 0 if t is not such an event (the
+ * caller then gives the open event up).
+ */
+static size_t interleaved_event(struct p_state *p, const char *t, size_t tn, int64_t wall, int32_t tz, int64_t up,
+                                uint64_t ln)
+{
+    if (p->acc_interleaved >= ACC_MAX_INTERLEAVED)
+        return 0;
+    /* time going back: a new JVM run after a cut-off line, not another thread */
+    if ((up >= 0 && p->acc_up_ns >= 0 && up < p->acc_up_ns) ||
+        (wall >= 0 && p->acc_wall_ms >= 0 && wall < p->acc_wall_ms))
+        return 0;
+    struct gcl_event ge;
+    if (gcl_parse_event(t, tn, &ge) != GCL_OK)
+        return 0;
+    emit_parsed(p, &ge, wall, tz, up, ln);
+    p->acc_interleaved++;
+    return ge.end;
+}
+
+/*
  * Parse a complete event at t (after the line prefix). Returns the bytes of t
  * consumed, or 0 if the event is still open (then it has been stored in acc).
  */
@@ -857,13 +1005,17 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
         buf_append(&p->acc, t, tn);
         p->acc_line = ln;
         p->acc_lines = 1;
+        p->acc_interleaved = 0;
         p->acc_depth = gcl_depth(t, tn, 0, NULL);
         p->acc_wall_ms = wall;
         p->acc_tz = tz;
         p->acc_up_ns = up;
         return 0;
     }
-    diag_add(p->ctx->diag, st == GCL_BAD ? "GC event without pause time or heap sizes" : "unrecognised GC event",
+    diag_add(p->ctx->diag,
+             st == GCL_BAD            ? "GC event without pause time or heap sizes"
+             : st == GCL_BAD_DURATION ? "bad duration"
+                                      : "unrecognised GC event",
              p->ctx->file, ln, s, n);
     return tn;
 }
@@ -878,6 +1030,12 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
             n--;
         if (n == 0)
             return;
+        if (guard == 0) {
+            /* a G1 remembered-set summary goes on across blank lines (returned
+               above), and ends at any other line that is not one of its own */
+            p->rs_block = p->rs_hit;
+            p->rs_hit = false;
+        }
         size_t fs, fe;
         if (find_splice(&p->memo, s, n, &fs, &fe) && !(fs == 0 && fe >= n)) {
             simple_line(p, s + fs, fe - fs, ln) ||
@@ -920,12 +1078,17 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
             return;
         }
         if (p->acc.len) {
-            if (is_event_start(t, tn) &&
-                !(GCL_FIND(p->acc.p, p->acc.len, "[YG occupancy:") && !GCL_FIND(p->acc.p, p->acc.len, "CMS-remark"))) {
-                /* (a remark that has printed "[YG occupancy: ...]" continues with the
-                   CMSScavengeBeforeRemark "[GC (CMS Final Remark) ...[ParNew" on a new line) */
+            if (is_event_start(t, tn) && !remark_scavenge(p, t, tn)) {
+                size_t used = interleaved_event(p, t, tn, wall, tz, up, ln);
+                if (used > 0) {
+                    if (used >= tn)
+                        return;
+                    s = t + used;
+                    n = tn - used;
+                    continue;
+                }
                 acc_give_up(p, "unterminated GC event");
-            } else if (info_line(t, tn)) {
+            } else if ((rs_maybe(p, t, tn) && g1_rset_line(p, s, n)) || info_line(t, tn)) {
                 ctx->lines_info++;
                 return;
             } else if (simple_line(p, s, n, ln)) {
@@ -944,8 +1107,9 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                 struct gcl_event ge;
                 enum gcl_status st = gcl_parse_event(p->acc.p, p->acc.len, &ge);
                 if (st != GCL_OK) {
-                    acc_give_up(p, st == GCL_BAD ? "GC event without pause time or heap sizes"
-                                                 : "unparsable multi-line GC event");
+                    acc_give_up(p, st == GCL_BAD            ? "GC event without pause time or heap sizes"
+                                   : st == GCL_BAD_DURATION ? "bad duration"
+                                                            : "unparsable multi-line GC event");
                     return;
                 }
                 emit_parsed(p, &ge, p->acc_wall_ms, p->acc_tz, p->acc_up_ns, p->acc_line);
@@ -984,7 +1148,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         if (simple_line(p, s, n, ln) || header_line(p, t, tn))
             return;
-        if (info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
+        if ((rs_maybe(p, t, tn) && g1_rset_line(p, s, n)) || info_line(t, tn) || shen_info_line(p, s, n, t, tn) ||
             (GCL_FIND(t, tn, "GC log file ") &&
              (GCL_FIND(t, tn, "has reached the maximum size") || GCL_FIND(t, tn, "GC log file created")))) {
             /* (the last: -XX:+UseGCLogFileRotation notices) */
@@ -1030,4 +1194,4 @@ static void destroy(void *vp)
     free(p);
 }
 
-const struct gc_parser_ops gc_legacy_ops = {"jdk8-legacy", create, line, finish, destroy};
+const struct gc_parser_ops gc_legacy_ops = {"jdk8-legacy", create, line, finish, destroy, NULL};

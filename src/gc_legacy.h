@@ -86,6 +86,18 @@ bool gcl_uptime_whole(struct gcl_memo *memo, const char *t, size_t n);
    legacy parser reads several second counts per line. */
 size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns);
 
+/*
+ * A duration in seconds where one is expected ("stopped: X seconds", "[CMS-
+ * concurrent-mark: a/b secs]"): gcl_secs_ns's number, which must end at a
+ * byte that cannot continue a number (a blank, '/', ']', ',' or the end).
+ * Returns its bytes; 0 when s does not start with a number at all;
+ * GCL_SECS_BAD when it starts with a malformed one: signed ("-0.0012"), NaN,
+ * infinite, with an exponent ("1e400", "1.5e-3") or more seconds than int64
+ * nanoseconds hold. The callers count such a line as "bad duration".
+ */
+#define GCL_SECS_BAD ((size_t)-1)
+size_t gcl_secs_strict(const char *s, size_t n, int64_t *ns);
+
 /* Decimal number "123", "1.5", "0,0123" (comma decimal). Returns bytes consumed, 0 if none. */
 size_t gcl_dec(const char *s, size_t n, double *v);
 
@@ -111,6 +123,7 @@ enum gcl_status {
     GCL_OPEN = 1,     /* brackets not closed yet: more lines needed */
     GCL_NOT_EVENT = -1, /* text does not start with a collection event header */
     GCL_BAD = -2,     /* closed, but carries neither duration nor heap figures */
+    GCL_BAD_DURATION = -3, /* closed, but a "N secs" is malformed: signed, NaN, an exponent, overflowing */
 };
 
 /*

@@ -328,7 +328,7 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
     enum gc_collector hint = h == H_GC || h == H_FULL ? GC_COLL_UNKNOWN : GC_COLL_G1;
     bool saw_im = false, saw_remark = false, old_collected = false, saw_young = false;
     size_t close = 0;
-    bool closed = false;
+    bool closed = false, bad_secs = false;
     while (i < n) {
         char c = t[i];
         if (c == '[') {
@@ -434,7 +434,9 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
             }
             if (STARTS(t, n, k, " secs") || STARTS(t, n, k, " sec]")) {
                 int64_t ns;
-                if (g && gcl_secs_ns(t + i, k - i, &ns) == k - i)
+                if (pc == '-' || pc == '+' || gcl_secs_ns(t + i, k - i, &ns) != k - i)
+                    bad_secs = true; /* "-0.0012 secs", "1.5e-3 secs", more seconds than int64 ns hold */
+                else if (g)
                     g->secs_ns = ns;
                 i = k + 4;
                 continue;
@@ -442,10 +444,14 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
             i = k;
             continue;
         }
+        if (c == ' ' && i + 1 < n && t[i + 1] == 's' && (STARTS(t, n, i, " secs") || STARTS(t, n, i, " sec]")))
+            bad_secs = true; /* no clean number right before: "nan secs", "1e400 secs" */
         i++;
     }
     if (!closed)
         return GCL_OPEN;
+    if (bad_secs)
+        return GCL_BAD_DURATION;
     size_t end = close + 1;
     /* optional " [Times: user=.. sys=.., real=.. secs]" */
     size_t j = end;

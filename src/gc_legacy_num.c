@@ -89,6 +89,31 @@ size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns)
     return i;
 }
 
+static bool alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+size_t gcl_secs_strict(const char *s, size_t n, int64_t *ns)
+{
+    if (n == 0)
+        return 0;
+    if (s[0] == '-' || s[0] == '+')
+        return GCL_SECS_BAD;
+    if (n >= 3 && ((s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'a' && (s[2] | 0x20) == 'n'))
+        return GCL_SECS_BAD;
+    if (n >= 3 && ((s[0] | 0x20) == 'i' && (s[1] | 0x20) == 'n' && (s[2] | 0x20) == 'f'))
+        return GCL_SECS_BAD;
+    if (!gcl_digit(s[0]))
+        return 0;
+    size_t k = gcl_secs_ns(s, n, ns);
+    if (k == 0)
+        return GCL_SECS_BAD; /* digits, but more seconds than int64 ns can hold */
+    if (k < n && (alpha(s[k]) || gcl_digit(s[k]) || s[k] == '.' || s[k] == '+' || s[k] == '-'))
+        return GCL_SECS_BAD; /* "1e400", "1.5e-3", "12abc" */
+    return k;
+}
+
 /* "12.345:" uptime (comma decimals too). Returns bytes incl. ':' or 0. */
 static size_t uptime_colon(struct gcl_memo *memo, const char *s, size_t n, int64_t *ns)
 {

@@ -423,4 +423,4 @@ static void finish(void *vp)
 
 static void destroy(void *vp) { free(vp); }
 
-const struct gc_parser_ops gc_openj9_ops = {"openj9-xml", create, line, finish, destroy};
+const struct gc_parser_ops gc_openj9_ops = {"openj9-xml", create, line, finish, destroy, NULL};

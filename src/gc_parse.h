@@ -28,6 +28,9 @@ struct gc_parser_ops {
     void (*line)(void *p, const char *line, size_t len, uint64_t lineno);
     void (*finish)(void *p);
     void (*destroy)(void *p);
+    /* The input went quiet (a followed log, no line for a while): emit events
+       that are complete but held for lines that may follow. May be NULL. */
+    void (*idle)(void *p);
 };
 
 /*
@@ -52,6 +55,14 @@ extern const struct gc_parser_ops gc_openj9_ops;
 
 /* Guess the format from the first bytes of a log (a few KB is plenty). */
 enum gc_format gc_detect(const char *buf, size_t len);
+/*
+ * How many lines of a sample (non-blank lines of buf[0..len), each ending in
+ * '\n'; see sniff.h) the GC reader understands: the format gc_detect picks
+ * (*fmt), then its parser over the lines; every non-blank line the parser
+ * does not count as unparsed is understood. 0 if no format is detected, or
+ * the parser found neither an event nor a line it knows.
+ */
+size_t gc_sniff(const char *buf, size_t len, enum gc_format *fmt);
 const struct gc_parser_ops *gc_parser_for(enum gc_format f);
 const char *gc_format_name(enum gc_format f);
 /* "legacy", "unified", "openj9" (and the long names) -> format; UNKNOWN if none. */

@@ -26,12 +26,14 @@
 #include "gc_feed.h"
 #include "gc_read_par.h"
 #include "reader.h"
+#include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define HEAD_BYTES (64u * 1024)
 #define FP_LINES 64 /* timestamped lines in a fingerprint */
@@ -134,8 +136,9 @@ static void peek(struct input *in)
 {
     in->first_wall_ms = -1;
     in->first_uptime_ns = -1;
-    if (in->is_stdin)
-        return;
+    struct stat st;
+    if (in->is_stdin || stat(in->path, &st) != 0 || !S_ISREG(st.st_mode))
+        return; /* a pipe by name (<(zcat ...)) is read once, by the parser */
     struct reader r;
     if (reader_open(&r, in->path) != 0)
         return;
@@ -342,6 +345,11 @@ int gc_read_inputs_hooked(char **paths, int npaths, enum gc_format forced, struc
                           struct gc_read_result *res, const struct gc_read_hooks *hooks)
 {
     memset(res, 0, sizeof *res);
+    /* a file plainly of another kind, or every input empty: refused before
+       anything is read (an unknown one is left to detection below) */
+    int sk = sniff_inputs(SNIFF_GC, NULL, paths, (size_t)npaths, SNIFF_UNKNOWN_OK);
+    if (sk)
+        return sk;
     struct input *in = xcalloc((size_t)npaths, sizeof *in);
     all_have_wall = true;
     for (int i = 0; i < npaths; i++) {

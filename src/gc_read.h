@@ -67,7 +67,8 @@ static inline bool gc_line_may_be_evidence(const char *s, size_t n, enum gc_form
 /*
  * Read inputs in time order. forced is GC_FMT_UNKNOWN for auto-detection.
  * Returns 0, EXIT_IO (a file could not be opened or read: message printed),
- * or EXIT_BADINPUT (a file's format could not be recognised).
+ * or EXIT_BADINPUT (a file's format could not be recognised; a file that is
+ * plainly another kind of input, or every input empty: see sniff.h).
  */
 int gc_read_inputs(char **paths, int npaths, enum gc_format forced, struct gc_parse_ctx *ctx,
                    struct gc_read_result *res);

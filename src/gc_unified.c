@@ -91,6 +91,8 @@ struct gcid_slot {
     bool have_nested;
     int64_t cyc_heap_b, cyc_heap_a, cyc_heap_t;
     unsigned cyc_flags;
+    bool cyc_young; /* generational Shenandoah: the open cycle has "(Young)" phases */
+    int64_t prev_up_ns, prev_wall_ms; /* last_* before the current line touched the slot */
 };
 
 struct up {
@@ -271,37 +273,140 @@ static int64_t sat_mul(int64_t a, int64_t b)
     return a > INT64_MAX / b ? INT64_MAX : a * b;
 }
 
-/* "3.456ms" / "0.036s" / "12us" / "800ns" -> ns. Returns bytes or 0. */
-static size_t parse_duration(const char *s, size_t n, int64_t *ns)
+/*
+ * Decimal "123", "3.456", "0,5" exactly: integer part and the first 9
+ * fraction digits (in 1e-9). Returns bytes consumed (0 if no digit); *big
+ * when the integer part does not fit in 64 bits.
+ */
+static size_t parse_dec_exact(const char *s, size_t n, uint64_t *ip, uint64_t *frac9, bool *big)
 {
-    int64_t v;
-    size_t k = parse_dec_e9(s, n, &v);
-    if (!k)
+    size_t i = 0;
+    uint64_t v = 0;
+    *big = false;
+    unsigned dg;
+    while (i < n && (dg = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+        if (v > (UINT64_MAX - 9) / 10)
+            *big = true;
+        else
+            v = v * 10 + dg;
+        i++;
+    }
+    if (i == 0)
         return 0;
-    if (k + 2 <= n && s[k] == 'm' && s[k + 1] == 's') {
-        *ns = v / 1000;
-        return k + 2;
+    uint64_t f = 0;
+    unsigned fd = 0;
+    if (i + 1 < n && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1])) {
+        i++;
+        while (i < n && (dg = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+            if (fd < 9) {
+                f = f * 10 + dg;
+                fd++;
+            }
+            i++;
+        }
     }
-    if (k + 2 <= n && s[k] == 'u' && s[k + 1] == 's') {
-        *ns = v / 1000000;
-        return k + 2;
+    while (fd < 9) {
+        f *= 10;
+        fd++;
     }
-    if (k + 2 <= n && s[k] == 'n' && s[k + 1] == 's') {
-        *ns = v / 1000000000;
-        return k + 2;
+    *ip = v;
+    *frac9 = f;
+    return i;
+}
+
+/* ip.frac9 units of mult ns each -> ns; false when that exceeds int64. */
+static bool scale_ns(uint64_t ip, uint64_t frac9, int64_t mult, bool big, int64_t *ns)
+{
+    if (big || ip > (uint64_t)(INT64_MAX / mult))
+        return false;
+    int64_t whole = (int64_t)ip * mult, part = (int64_t)(frac9 / (uint64_t)(1000000000 / mult));
+    if (whole > INT64_MAX - part)
+        return false;
+    *ns = whole + part;
+    return true;
+}
+
+/* Unit at s ("ms", "us", "ns", "s") -> ns per unit and its length; 0 if none. */
+static int64_t unit_ns(const char *s, size_t n, size_t *len)
+{
+    if (n >= 2 && s[1] == 's' && (s[0] == 'm' || s[0] == 'u' || s[0] == 'n')) {
+        *len = 2;
+        return s[0] == 'm' ? 1000000 : s[0] == 'u' ? 1000 : 1;
     }
-    if (k + 1 <= n && s[k] == 's') {
-        *ns = v;
-        return k + 1;
+    if (n >= 1 && s[0] == 's') {
+        *len = 1;
+        return 1000000000;
     }
     return 0;
 }
 
+/* "3.456ms" / "0.036s" / "12us" / "800ns" -> ns, exactly. Returns bytes or 0;
+   *ovf when the value is more than int64 nanoseconds. */
+static size_t parse_duration(const char *s, size_t n, int64_t *ns, bool *ovf)
+{
+    uint64_t ip, f9;
+    bool big;
+    *ovf = false;
+    size_t k = parse_dec_exact(s, n, &ip, &f9, &big);
+    if (!k)
+        return 0;
+    size_t ul;
+    int64_t mult = unit_ns(s + k, n - k, &ul);
+    if (!mult)
+        return 0;
+    if (!scale_ns(ip, f9, mult, big, ns))
+        *ovf = true;
+    return k + ul;
+}
+
+/*
+ * t[0..n) is a number with a duration unit that is not a clean non-negative
+ * decimal: "-0.0012ms", "nanms", "NaNs", "infms", "1e400ms", "1.5e-3s". Words
+ * ending in 's' ("roots") are not: the part before the unit must be a sign,
+ * digits, '.', ',', 'e'/'E', or nan/inf(inity).
+ */
+static bool malformed_duration(const char *t, size_t n)
+{
+    size_t u = n >= 2 && (t[n - 1] == 's') && (t[n - 2] == 'm' || t[n - 2] == 'u' || t[n - 2] == 'n') ? 2
+               : n >= 1 && t[n - 1] == 's' ? 1 : 0;
+    if (!u || u >= n)
+        return false;
+    size_t bn = n - u, i = 0;
+    bool sign = t[0] == '-' || t[0] == '+';
+    if (sign)
+        i++;
+    if (bn - i >= 3 && ((t[i] | 0x20) == 'n' && (t[i + 1] | 0x20) == 'a' && (t[i + 2] | 0x20) == 'n') && bn - i == 3)
+        return true;
+    if (bn - i >= 3 && (t[i] | 0x20) == 'i' && (t[i + 1] | 0x20) == 'n' && (t[i + 2] | 0x20) == 'f' &&
+        (bn - i == 3 || (bn - i == 8 && (memcmp(t + i, "infinity", 8) == 0 || memcmp(t + i, "Infinity", 8) == 0))))
+        return true;
+    bool digit = false;
+    for (size_t k = i; k < bn; k++) {
+        char c = t[k];
+        if (is_digit(c))
+            digit = true;
+        else if (!(c == '.' || c == ',' || c == 'e' || c == 'E' || c == '-' || c == '+'))
+            return false;
+    }
+    /* a clean decimal is not malformed: only a sign or an exponent makes it so */
+    if (!digit)
+        return false;
+    if (sign)
+        return true;
+    for (size_t k = i; k < bn; k++)
+        if (t[k] == 'e' || t[k] == 'E' || t[k] == '-' || t[k] == '+')
+            return true;
+    return false;
+}
+
 /*
  * A duration as the last token of s[0..*n): on success shortens *n to drop it
- * (and the blanks before it) and returns true.
+ * (and the blanks before it) and returns 1; 0 when the last token is not a
+ * duration (a start line); -1 when it is a malformed one (negative, NaN,
+ * infinite, an exponent, or more than int64 nanoseconds): the caller counts
+ * the line as unparsed, "bad duration".
  */
-static bool take_trailing_duration(const char *s, size_t *n, int64_t *ns)
+static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
 {
     size_t e = *n;
     while (e > 0 && s[e - 1] == ' ')
@@ -309,15 +414,20 @@ static bool take_trailing_duration(const char *s, size_t *n, int64_t *ns)
     size_t b = e;
     while (b > 0 && s[b - 1] != ' ')
         b--;
-    if (b == e || !is_digit(s[b]))
-        return false;
-    size_t k = parse_duration(s + b, e - b, ns);
+    if (b == e)
+        return 0;
+    if (!is_digit(s[b]))
+        return malformed_duration(s + b, e - b) ? -1 : 0;
+    bool ovf;
+    size_t k = parse_duration(s + b, e - b, ns, &ovf);
     if (k != e - b)
-        return false;
+        return malformed_duration(s + b, e - b) ? -1 : 0;
+    if (ovf)
+        return -1;
     while (b > 0 && s[b - 1] == ' ')
         b--;
     *n = b;
-    return true;
+    return 1;
 }
 
 /* "24M" / "1234K" / "2G" / "512B" (optional fraction) -> KB. Returns bytes or 0. */
@@ -518,6 +628,8 @@ static struct gcid_slot *slot_get(struct up *p, int64_t id)
     s->cyc_heap_b = s->cyc_heap_a = s->cyc_heap_t = -1;
     s->pause_start_up_ns = s->pause_start_wall_ms = -1;
 touch:
+    s->prev_up_ns = s->last_up_ns;
+    s->prev_wall_ms = s->last_wall_ms;
     if (p->up_ns >= 0)
         s->last_up_ns = p->up_ns;
     if (p->wall_ms >= 0)
@@ -766,12 +878,55 @@ static bool is_shen(struct up *p)
     return p->ctx->collector == GC_COLL_SHENANDOAH || p->ctx->collector == GC_COLL_SHENANDOAH_GEN;
 }
 
-/* Shenandoah: a line of cycle `s` (concurrent phase or pause phase) */
+/* Generation a generational Shenandoah phase line names: 'Y' "(Young)",
+   'O' "(Old)", 0 otherwise ("(Global)", or none). */
+static char shen_line_gen(const char *m, size_t n)
+{
+    if (FIND(m, n, "(Young)"))
+        return 'Y';
+    if (FIND(m, n, "(Old)"))
+        return 'O';
+    return 0;
+}
+
+/*
+ * Shenandoah: a line of cycle `s` (concurrent phase or pause phase); lgen is
+ * shen_line_gen() of the line.
+ *
+ * The "Shenandoah Cycles" MXBean counts one collection per ShenandoahGCSession
+ * (shenandoahUtils.cpp). ShenandoahGenerationalControlThread runs an old
+ * cycle that starts from WAITING_FOR_BOOTSTRAP as two sessions under one GC
+ * id: the young bootstrap cycle (service_concurrent_cycle), then, unless that
+ * was cancelled, the old marking (the MARKING case of
+ * service_concurrent_old_cycle). So the first "(Old)" line of a GC id whose
+ * open cycle has had "(Young)" lines ends the bootstrap cycle and opens the
+ * old-marking one. A resumed old marking or a coalesce-and-fill has its own
+ * id and no young lines: one session, one cycle.
+ */
 static void shen_cycle_touch(struct up *p, struct gcid_slot *s, int64_t hb, int64_t ha, int64_t ht,
-                             bool may_open)
+                             bool may_open, char lgen)
 {
     if (!s || s->cycle_done || (!s->cycle_open && !may_open))
         return;
+    if (lgen == 'O' && s->cycle_open && s->cyc_young && p->ctx->collector == GC_COLL_SHENANDOAH_GEN) {
+        /* the bootstrap ended with the line before this one */
+        int64_t up = s->last_up_ns, wall = s->last_wall_ms;
+        s->last_up_ns = s->prev_up_ns;
+        s->last_wall_ms = s->prev_wall_ms;
+        close_cycle(p, s);
+        s->last_up_ns = up;
+        s->last_wall_ms = wall;
+        s->cycle_done = false; /* reopened below, from this line on */
+        s->cyc_young = false;
+        s->first_up_ns = p->up_ns;
+        s->first_wall_ms = p->wall_ms;
+        s->first_tz = p->tz;
+        s->first_line = p->lineno;
+        s->cyc_heap_b = s->cyc_heap_a = s->cyc_heap_t = -1;
+        s->cyc_flags = 0;
+    }
+    if (lgen == 'Y')
+        s->cyc_young = true;
     if (!s->cycle_open) {
         s->cycle_open = true;
         if (!s->cause && p->pending_trigger) {
@@ -812,7 +967,12 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
 {
     int64_t dur;
     size_t body = n;
-    if (!take_trailing_duration(m, &body, &dur)) {
+    int td = take_trailing_duration(m, &body, &dur);
+    if (td < 0) {
+        unknown(p, "bad duration");
+        return true;
+    }
+    if (!td) {
         /* gc,start line: the pause begins; the summary line carries the figures */
         struct gcid_slot *st = slot_get(p, gc_id);
         if (st) {
@@ -913,7 +1073,7 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     if (shen_phase || (is_shen(p) && k != GC_KIND_FULL))
         shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb,
-                         k == GC_KIND_SHEN_PHASE);
+                         k == GC_KIND_SHEN_PHASE, shen_line_gen(m, n));
     fill_from_slot(p, &ev, s);
     if (s) {
         /* the logged start, when the gc,start line was there and fits */
@@ -966,11 +1126,16 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
 {
     int64_t dur;
     size_t body = n;
-    if (!take_trailing_duration(m, &body, &dur)) {
+    int td = take_trailing_duration(m, &body, &dur);
+    if (td < 0) {
+        unknown(p, "bad duration");
+        return true;
+    }
+    if (!td) {
         if (gc_id >= 0) {
             struct gcid_slot *s = slot_get(p, gc_id);
             if (is_shen(p))
-                shen_cycle_touch(p, s, -1, -1, -1, true);
+                shen_cycle_touch(p, s, -1, -1, -1, true, shen_line_gen(m, n));
         }
         info(p);
         return true;
@@ -993,7 +1158,7 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
     if (s && s->cause)
         ev.cause = s->cause;
     if (is_shen(p))
-        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb, true);
+        shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb, true, shen_line_gen(m, n));
     emit_concurrent(p, &ev);
     return true;
 }
@@ -1005,7 +1170,12 @@ static bool on_zgc_collection(struct up *p, const char *m, size_t n, int64_t gc_
     struct msg_parts mp;
     int64_t dur = -1;
     size_t body = n;
-    bool has_dur = take_trailing_duration(m, &body, &dur);
+    int td = take_trailing_duration(m, &body, &dur);
+    if (td < 0) {
+        unknown(p, "bad duration");
+        return true;
+    }
+    bool has_dur = td > 0;
     split_parts(m, body, &mp);
     struct gcid_slot *s = slot_get(p, gc_id);
     const char *cause = mp.ngrp > 0 ? intern(p, mp.grp[0], mp.grp_n[0]) : NULL;
@@ -1068,7 +1238,12 @@ static bool on_stall(struct up *p, const char *m, size_t n, int64_t gc_id, size_
 {
     int64_t dur;
     size_t body = n;
-    if (!take_trailing_duration(m, &body, &dur))
+    int td = take_trailing_duration(m, &body, &dur);
+    if (td < 0) {
+        unknown(p, "bad duration");
+        return true;
+    }
+    if (!td)
         return false;
     const char *lp = m + name_n;
     size_t ln = body - name_n;
@@ -1089,7 +1264,10 @@ static bool on_stall(struct up *p, const char *m, size_t n, int64_t gc_id, size_
     return true;
 }
 
-/* value after "key" up to the next non-number, in the unit given after it */
+#define FIELD_BAD (-2)
+/* "key N unit" in s: N in ns, exactly; -1 if absent or not a duration,
+   FIELD_BAD if malformed: signed, NaN, infinite, an exponent, or more than
+   int64 nanoseconds ("Reaching safepoint: 2049524537 ns" is 2.05 s). */
 static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
 {
     const char *k = find(s, n, key, keyn);
@@ -1097,25 +1275,37 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
         return -1;
     const char *v = k + keyn;
     size_t vn = (size_t)(s + n - v);
-    int64_t x;
-    size_t c = parse_dec_e9(v, vn, &x);
+    if (vn && (v[0] == '-' || v[0] == '+'))
+        return FIELD_BAD;
+    if (vn >= 3 && (((v[0] | 0x20) == 'n' && (v[1] | 0x20) == 'a' && (v[2] | 0x20) == 'n') ||
+                    ((v[0] | 0x20) == 'i' && (v[1] | 0x20) == 'n' && (v[2] | 0x20) == 'f')))
+        return FIELD_BAD;
+    uint64_t ip, f9;
+    bool big;
+    size_t c = parse_dec_exact(v, vn, &ip, &f9, &big);
     if (!c)
         return -1;
+    if (c < vn && (v[c] == 'e' || v[c] == 'E'))
+        return FIELD_BAD; /* "1e400" */
     const char *u = v + c;
     size_t un = vn - c;
     while (un && *u == ' ') {
         u++;
         un--;
     }
+    int64_t mult;
     if (STARTS(u, un, "ns"))
-        return x / 1000000000;
-    if (STARTS(u, un, "us"))
-        return x / 1000000;
-    if (STARTS(u, un, "ms"))
-        return x / 1000;
-    if (STARTS(u, un, "second") || STARTS(u, un, "s"))
-        return x;
-    return -1;
+        mult = 1;
+    else if (STARTS(u, un, "us"))
+        mult = 1000;
+    else if (STARTS(u, un, "ms"))
+        mult = 1000000;
+    else if (STARTS(u, un, "second") || STARTS(u, un, "s"))
+        mult = 1000000000;
+    else
+        return -1;
+    int64_t ns;
+    return scale_ns(ip, f9, mult, big, &ns) ? ns : FIELD_BAD;
 }
 
 /* JDK 13+: Safepoint "Op", Time since last: N ns, Reaching safepoint: N ns, ... Total: N ns */
@@ -1128,6 +1318,10 @@ static bool on_safepoint_new(struct up *p, const char *m, size_t n)
     int64_t total = field_ns(m, n, "Total: ", 7);
     int64_t reach = field_ns(m, n, "Reaching safepoint: ", 20);
     int64_t at = field_ns(m, n, "At safepoint: ", 14);
+    if (total == FIELD_BAD || reach == FIELD_BAD || at == FIELD_BAD) {
+        unknown(p, "bad duration");
+        return true;
+    }
     if (total < 0 && reach >= 0 && at >= 0)
         total = reach + at;
     if (total < 0)
@@ -1144,11 +1338,16 @@ static bool on_safepoint_new(struct up *p, const char *m, size_t n)
 static bool on_safepoint_old(struct up *p, const char *m, size_t n)
 {
     int64_t total = field_ns(m, n, "stopped: ", 9);
+    int64_t ttsp = field_ns(m, n, "Stopping threads took: ", 23);
+    if (total == FIELD_BAD || ttsp == FIELD_BAD) {
+        unknown(p, "bad duration");
+        return true;
+    }
     if (total < 0)
         return false;
     struct gc_event ev;
     base_event(p, &ev, GC_EV_SAFEPOINT, -1, total);
-    ev.ttsp_ns = field_ns(m, n, "Stopping threads took: ", 23);
+    ev.ttsp_ns = ttsp;
     ev.name = p->last_vmop;
     p->last_vmop = NULL;
     emit_ordered(p, &ev);
@@ -1160,6 +1359,10 @@ static bool on_cpu(struct up *p, const char *m, size_t n, int64_t gc_id)
 {
     int64_t u = field_ns(m, n, "User=", 5), sy = field_ns(m, n, "Sys=", 4),
             r = field_ns(m, n, "Real=", 5);
+    if (u == FIELD_BAD || sy == FIELD_BAD || r == FIELD_BAD) {
+        unknown(p, "bad duration");
+        return true;
+    }
     if (u < 0 && sy < 0 && r < 0)
         return false;
     p->seen_cpu = true;
@@ -1329,6 +1532,10 @@ static const char *const info_prefixes[] = {
     "Cancelling GC:", "Cancelling concurrent GC:", "Pacer for", "Adaptive CSet Selection",
     "Collectable Garbage:", "Immediate Garbage:", "Good progress for", "Bad progress for",
     "Free:", "Evacuation Reserve:", "Failed to allocate", "Trigger:",
+    /* generational Shenandoah: old cycles cancelled, preempted, bootstraps cut short */
+    "Terminating old gc cycle", "Cancel marking:", "Preempting old generation mark",
+    "Bootstrap cycle for old generation was cancelled", "Preparation for old generation cycle was cancelled",
+    "Degenerated GC upgrading to Full GC",
     /* ZGC */
     "Load:", "MMU:", "Mark:", "Mark Stack Usage:", "NMethods:", "Small Pages:", "Medium Pages:",
     "Large Pages:", "Forwarding Usage:", "Relocation:", "Soft Refs:", "Weak Refs:", "Final Refs:",
@@ -1350,6 +1557,12 @@ static const char *const info_prefixes[] = {
     "Internal statistics:", "num_", "Consider -XX:",
     /* Shenandoah statistics footer */
     "GC STATISTICS:",
+    /* G1 remembered-set summaries and rebuild traces (gc+remset*=trace, also with
+       -XX:G1SummarizeRSetStatsPeriod; their indented rows are known anyway) */
+    "Before GC RS summary", "After GC RS summary", "Cumulative RS summary",
+    "Recent concurrent refinement statistics", "Current rem set statistics", "Visited cards ",
+    "Before rebuild region ", "After rebuild region ", "Rebuilt region ", "Remembered Set Tracking update regions",
+    "Coarsening (recent):", "Coarsening (all):",
 };
 
 /* Without tags: is this one of the detail/banner messages we know? */
@@ -2079,5 +2292,18 @@ static bool same(const void *va, const void *vb, uint64_t delta)
     return eq;
 }
 
-const struct gc_parser_ops gc_unified_ops = {"unified", create, line, finish, destroy};
+/*
+ * A followed log went quiet: a pause held for its "User=" line is emitted
+ * when the log has no CPU lines (it would wait for the next GC, a minute
+ * later in a quiet JVM). With CPU lines it keeps waiting: the JVM writes that
+ * line right after the pause, so it is never far behind.
+ */
+static void idle(void *vp)
+{
+    struct up *p = vp;
+    if (!p->seen_cpu)
+        flush_pending(p);
+}
+
+const struct gc_parser_ops gc_unified_ops = {"unified", create, line, finish, destroy, idle};
 const struct gc_parser_par gc_unified_par = {clone, same};

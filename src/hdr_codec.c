@@ -491,3 +491,36 @@ int hdr_log_parse_line(const char *line, size_t len, struct hdr_log_entry *e, co
     e->max = f[2];
     return 1;
 }
+
+size_t hdr_log_sniff(const char *buf, size_t len)
+{
+    size_t pos = 0, ok = 0;
+    const char *s;
+    size_t n;
+    while (mem_next_line(buf, len, &pos, &s, &n)) {
+        if (mem_blank(s, n))
+            continue;
+        size_t i = 0;
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        /* what HistogramLogWriter writes besides histograms: "#[...]" comments
+           and the column header; any other '#' or '"' line is not its */
+        if (mem_starts(s + i, n - i, "#[") || mem_starts(s + i, n - i, "\"StartTimestamp\"") ||
+            mem_starts(s + i, n - i, "StartTime")) {
+            ok++;
+            continue;
+        }
+        if (s[i] == '#' || s[i] == '"')
+            continue;
+        struct hdr_log_entry e;
+        const char *err = NULL;
+        int k = hdr_log_parse_line(s, n, &e, &err);
+        if (k == 1)
+            hdr_log_entry_fini(&e);
+        /* a histogram whose counts overflow is one, corrupt: merge refuses it by name */
+        if (k == 1 || (k < 0 && err == hdr_err_count_overflow)) {
+            ok++;
+        }
+    }
+    return ok;
+}

@@ -75,5 +75,12 @@ struct hdr_log_entry {
  */
 int hdr_log_parse_line(const char *line, size_t len, struct hdr_log_entry *e, const char **err);
 void hdr_log_entry_fini(struct hdr_log_entry *e);
+/*
+ * Lines of a sample (non-blank lines of buf[0..len), see sniff.h) that are
+ * an interval log's: histogram lines that decode (or whose counts overflow:
+ * a corrupt log is still one), the "#[" comments and the column header
+ * HistogramLogWriter writes.
+ */
+size_t hdr_log_sniff(const char *buf, size_t len);
 
 #endif

@@ -167,3 +167,29 @@ void histo_parser_line(struct histo_parser *p, const char *s, size_t n, uint64_t
     p->rows++;
     p->cb(&r, p->ctx);
 }
+
+static void sniff_line(void *p, const char *s, size_t n, uint64_t lineno)
+{
+    histo_parser_line(p, s, n, lineno);
+}
+
+static void sniff_row(const struct histo_row *r, void *ctx)
+{
+    (void)r;
+    ++*(uint64_t *)ctx;
+}
+
+size_t histo_sniff(const char *buf, size_t len)
+{
+    struct diag d;
+    diag_init(&d);
+    uint64_t rows = 0;
+    struct histo_parser p;
+    histo_parser_init(&p, "sample", &d, sniff_row, &rows);
+    size_t nonblank = mem_each_line(buf, len, sniff_line, &p);
+    uint64_t unparsed = d.total;
+    diag_fini(&d);
+    if (!rows || unparsed >= nonblank)
+        return 0;
+    return nonblank - (size_t)unparsed;
+}

@@ -60,4 +60,10 @@ struct histo_parser {
 void histo_parser_init(struct histo_parser *p, const char *file, struct diag *d,
                        void (*cb)(const struct histo_row *r, void *ctx), void *ctx);
 void histo_parser_line(struct histo_parser *p, const char *s, size_t n, uint64_t lineno);
+/*
+ * Lines of a sample (non-blank lines of buf[0..len), see sniff.h) the
+ * parser understands (a thread dump sharing the file included); 0 if it
+ * holds no histogram row.
+ */
+size_t histo_sniff(const char *buf, size_t len);
 #endif

@@ -216,3 +216,34 @@ int impact_compute(const struct pause_tl *tl, int64_t cap_ns, int64_t timeout_ns
     free(meas);
     return 0;
 }
+
+double impact_stall_misses(int64_t d_ns, int64_t timeout_ns, const struct svc_point *svc, size_t nsvc)
+{
+    if (nsvc == 0)
+        return d_ns > timeout_ns ? 1.0 : 0.0;
+    double m = 0;
+    for (size_t j = 0; j < nsvc; j++) {
+        int64_t s = svc[j].s_ns < 0 ? 0 : svc[j].s_ns;
+        if (s > timeout_ns)
+            continue; /* misses without any GC: reported apart */
+        if (d_ns > timeout_ns - s)
+            m += svc[j].w;
+    }
+    return m;
+}
+
+void impact_stalls_compute(const struct pause_tl *tl, int64_t timeout_ns, const struct svc_point *svc, size_t nsvc,
+                           struct impact_stalls *r)
+{
+    memset(r, 0, sizeof *r);
+    r->nstalls = tl->nst;
+    for (size_t i = 0; i < tl->nst; i++) {
+        int64_t d = tl->st[i].dur_ns;
+        r->stalled_ns += d;
+        if (d > r->longest_ns)
+            r->longest_ns = d;
+        if (d > timeout_ns)
+            r->over_timeout++;
+        r->misses += impact_stall_misses(d, timeout_ns, svc, nsvc);
+    }
+}

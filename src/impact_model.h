@@ -20,6 +20,15 @@
  * is piecewise linear in a, and its level sets are measured segment by
  * segment. share = sum over service times s <= T of w(s) * |{a : miss}| /
  * span. Requests with s > T miss without any GC and are reported apart.
+ *
+ * Stalls (ZGC "Allocation Stall (THREAD) d"): one thread waits d for the
+ * collector; the request it is serving waits with it and misses T when
+ * s + d > T. A thread serves one request at a time, so each stall pushes at
+ * most one request past T: expected misses = sum over stalls of
+ * sum over s <= T of w(s) * [d > T - s] (the stalled thread is taken to be
+ * serving a request: an upper side when threads idle). That is a count, not
+ * an arrival window: as a share of requests it needs their rate. Pauses are
+ * never capped into stalls or the other way round.
  */
 #ifndef GCLAT_IMPACT_MODEL_H
 #define GCLAT_IMPACT_MODEL_H
@@ -72,6 +81,19 @@ struct impact_result {
 int impact_compute(const struct pause_tl *tl, int64_t cap_ns, int64_t timeout_ns,
                    const struct svc_point *svc, size_t nsvc, struct impact_result *r);
 void impact_result_fini(struct impact_result *r);
+
+struct impact_stalls {
+    size_t nstalls;
+    int64_t stalled_ns, longest_ns;
+    uint64_t over_timeout;        /* stalls longer than T: a miss whatever the service time */
+    double misses;                /* expected requests pushed past T (see above) */
+};
+
+/* The stall model above over tl's stalls; svc as for impact_compute. */
+void impact_stalls_compute(const struct pause_tl *tl, int64_t timeout_ns, const struct svc_point *svc, size_t nsvc,
+                           struct impact_stalls *r);
+/* The misses of one stall of d ns (weighted over svc); for per-hour sums. */
+double impact_stall_misses(int64_t d_ns, int64_t timeout_ns, const struct svc_point *svc, size_t nsvc);
 
 /*
  * The arrival-window measure for one cluster of disjoint sorted busy

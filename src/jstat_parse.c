@@ -211,3 +211,57 @@ void jstat_parser_line(struct jstat_parser *p, const char *s, size_t n, uint64_t
     p->rows++;
     p->cb(&r, p->ctx);
 }
+
+static void sniff_row(const struct jstat_row *r, void *ctx)
+{
+    (void)r;
+    ++*(uint64_t *)ctx;
+}
+
+/* A header jstat prints: at least 3 column names, and at least two thirds of
+   its words known names (a newer JDK may add a column we do not know; prose
+   that happens to contain "E" or "O" is not a header). */
+static bool sniff_header(const char *s, size_t n)
+{
+    struct tok t = {s, n, 0};
+    const char *w;
+    size_t wl;
+    int words = 0, known = 0;
+    while (next_tok(&t, &w, &wl)) {
+        words++;
+        if (col_id(w, wl) >= 0 || (wl == 4 && !memcmp(w, "LGCC", 4)) || (wl == 3 && !memcmp(w, "GCC", 3)))
+            known++;
+    }
+    return known >= 3 && known * 3 >= words * 2;
+}
+
+size_t jstat_sniff(const char *buf, size_t len)
+{
+    struct diag d;
+    diag_init(&d);
+    uint64_t rows = 0;
+    struct jstat_parser p;
+    jstat_parser_init(&p, "sample", &d, sniff_row, &rows);
+    size_t pos = 0, ok = 0;
+    uint64_t lineno = 0, headers = 0;
+    bool strict_header = false;
+    const char *s;
+    size_t n;
+    while (mem_next_line(buf, len, &pos, &s, &n)) {
+        lineno++;
+        if (mem_blank(s, n))
+            continue;
+        uint64_t h0 = p.headers, r0 = rows, d0 = d.total;
+        jstat_parser_line(&p, s, n, lineno);
+        if (p.headers > h0) {
+            strict_header = sniff_header(s, n);
+            headers += strict_header;
+            ok += strict_header;
+        } else if (rows > r0 && d.total == d0 && strict_header) {
+            ok++;
+        }
+    }
+    jstat_parser_finish(&p);
+    diag_fini(&d);
+    return headers ? ok : 0;
+}

@@ -53,4 +53,10 @@ void jstat_parser_init(struct jstat_parser *p, const char *file, struct diag *d,
                        void *ctx);
 void jstat_parser_line(struct jstat_parser *p, const char *s, size_t n, uint64_t lineno);
 void jstat_parser_finish(struct jstat_parser *p);
+/*
+ * Lines of a sample (non-blank lines of buf[0..len), see sniff.h) that are
+ * jstat output: headers of (mostly) known column names and the rows the
+ * parser reads under them. 0 if there is no such header.
+ */
+size_t jstat_sniff(const char *buf, size_t len);
 #endif

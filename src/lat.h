@@ -152,6 +152,17 @@ void lat_meta(const struct lat_cfg *c, const char *line, size_t len, struct lat_
 bool lat_time(const struct lat_cfg *c, const char *line, size_t len, int64_t *ms, int32_t *tz_min);
 /* "[10/Oct/2000:13:55:36 -0700" part (after '['): returns bytes consumed or 0. */
 size_t lat_parse_clf_time(const char *s, size_t n, int64_t *ms, int32_t *tz_min);
+/*
+ * An access-log line by its own shape (any line with a number could be a
+ * latency, so the number alone says nothing): a number where c puts the
+ * latency, and a timestamp (lat_time) or a request (lat_meta's path). With c
+ * NULL (no options known): some plain-number field and a quoted request, or
+ * a timestamp with a path field ("/api/x") and a status field (100..599);
+ * for a JSON line a path or time key.
+ */
+bool lat_line_looks_like(const struct lat_cfg *c, const char *line, size_t len);
+/* Non-blank lines of a sample (see sniff.h) that lat_line_looks_like. */
+size_t lat_sniff(const struct lat_cfg *c, const char *buf, size_t len);
 bool lat_filter_compile(struct lat_filter *f, const char *pat, const char **err);
 bool lat_filter_match(const struct lat_filter *f, const char *line, size_t len);
 void lat_filter_free(struct lat_filter *f);

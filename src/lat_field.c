@@ -441,3 +441,91 @@ void lat_filter_free(struct lat_filter *f)
     free(f->pat);
     f->pat = NULL;
 }
+
+/* Some blank-separated field of s[0..n) is a plain number. */
+static bool any_number_field(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && blank(s[i]))
+            i++;
+        size_t st = i;
+        while (i < n && !blank(s[i]))
+            i++;
+        int64_t m;
+        int nd;
+        if (i > st && lat_parse_number(s + st, i - st, &m, &nd) == NULL)
+            return true;
+    }
+    return false;
+}
+
+/* An unquoted request: a field that is a URL path ("/api/x") and one that
+   is an HTTP status (100..599), as application access logs print them. */
+static bool path_and_status(const char *s, size_t n)
+{
+    bool path = false, status = false;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && blank(s[i]))
+            i++;
+        size_t st = i;
+        while (i < n && !blank(s[i]))
+            i++;
+        if (i - st >= 1 && s[st] == '/')
+            path = true;
+        if (i - st == 3 && s[st] >= '1' && s[st] <= '5' && s[st + 1] >= '0' && s[st + 1] <= '9' &&
+            s[st + 2] >= '0' && s[st + 2] <= '9')
+            status = true;
+    }
+    return path && status;
+}
+
+bool lat_line_looks_like(const struct lat_cfg *c, const char *s, size_t n)
+{
+    struct lat_meta meta;
+    int64_t ms;
+    int32_t tz;
+    if (!c) {
+        /* no options to go by: a request ("GET /path HTTP/1.1", a JSON path
+           key) is what sets an access log apart; a timestamp and a number
+           alone are every log's (a GC log's datestamps and pause seconds) */
+        struct lat_cfg d;
+        memset(&d, 0, sizeof d);
+        d.field = -1;
+        d.sep_blank = true;
+        size_t i = 0;
+        while (i < n && blank(s[i]))
+            i++;
+        if (i < n && s[i] == '{') {
+            d.src = LAT_SRC_JSON;
+            lat_meta(&d, s, n, &meta);
+            return meta.path != NULL || lat_time(&d, s, n, &ms, &tz);
+        }
+        lat_meta(&d, s, n, &meta);
+        if (!any_number_field(s, n))
+            return false;
+        return meta.path != NULL || (lat_time(&d, s, n, &ms, &tz) && path_and_status(s, n));
+    }
+    const char *v, *why;
+    size_t vl;
+    int64_t m;
+    int nd;
+    if (!lat_value_text(c, s, n, &v, &vl, &why) || lat_parse_number(v, vl, &m, &nd) != NULL)
+        return false;
+    if (lat_time(c, s, n, &ms, &tz))
+        return true;
+    lat_meta(c, s, n, &meta);
+    return meta.path != NULL;
+}
+
+size_t lat_sniff(const struct lat_cfg *c, const char *buf, size_t len)
+{
+    size_t pos = 0, ok = 0;
+    const char *s;
+    size_t n;
+    while (mem_next_line(buf, len, &pos, &s, &n))
+        if (!mem_blank(s, n) && lat_line_looks_like(c, s, n))
+            ok++;
+    return ok;
+}

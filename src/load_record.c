@@ -267,6 +267,39 @@ void load_record_report(const struct load_record *rec, const struct load_result 
     rn_int(g, "events_unplaced", (int64_t)rec->events_unplaced);
     rn_int(g, "unparsed_lines", (int64_t)rec->diag.total);
 
+    /* latency over time with the stops beside it: the per-second rows gain the
+       pauses and stalls that touched each second (by intended send time) */
+    struct report_node *ps = rn_get(root, "per_second");
+    int64_t sec_i = 0;
+    for (struct report_node *row = ps ? ps->first : NULL; row; row = row->next, sec_i++) {
+        int64_t a0 = m0 + sec_i * NS, a1 = a0 + NS;
+        uint64_t pc = 0, sc = 0;
+        int64_t pmax = 0, smax = 0;
+        size_t lo = 0, hi = n; /* first stop that can reach into this second */
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (st[mid].start_wall_ns < a0 - max_dur)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (size_t i = lo; i < n && st[i].start_wall_ns < a1; i++) {
+            if (st[i].start_wall_ns + st[i].dur_ns <= a0)
+                continue;
+            if (st[i].stall) {
+                sc++;
+                smax = st[i].dur_ns > smax ? st[i].dur_ns : smax;
+            } else {
+                pc++;
+                pmax = st[i].dur_ns > pmax ? st[i].dur_ns : pmax;
+            }
+        }
+        rn_int(row, "pauses", (int64_t)pc);
+        rn_num(row, "pause_max_ms", pc ? (double)pmax / 1e6 : NAN, 3);
+        rn_int(row, "stalls", (int64_t)sc);
+        rn_num(row, "stall_max_ms", sc ? (double)smax / 1e6 : NAN, 3);
+    }
+
     /* the tail: requests at or above the corrected p99, from the slowest kept */
     struct report_node *t = rn_title(rn_obj(root, "tail"), "Slowest requests that met a GC stop");
     int64_t p99 = res->latency_ns.total ? hist_percentile(&res->latency_ns, 99) : -1;

@@ -25,6 +25,9 @@ void pause_tl_fini(struct pause_tl *tl)
     free(tl->v);
     tl->v = NULL;
     tl->n = tl->cap = 0;
+    free(tl->st);
+    tl->st = NULL;
+    tl->nst = tl->capst = 0;
 }
 
 const char *tl_clock_name(enum tl_clock c)
@@ -104,8 +107,36 @@ bool pause_tl_add(struct pause_tl *tl, enum tl_clock clock, int64_t start_ns, in
     if (tl->n && start_ns < tl->v[tl->n - 1].start_ns)
         tl->sorted = false;
     tl->n++;
+    if (dur_ns > tl->longest_ns)
+        tl->longest_ns = dur_ns;
     pause_tl_note(tl, start_ns);
     pause_tl_note(tl, start_ns + dur_ns);
+    return true;
+}
+
+bool pause_tl_add_stall(struct pause_tl *tl, enum tl_clock clock, int64_t start_ns, int64_t dur_ns,
+                        const char *thread, const char *name)
+{
+    if (tl->clock == TL_CLOCK_NONE)
+        tl->clock = clock;
+    if (tl->nst >= tl->max) {
+        tl->stalls_dropped++;
+        return false;
+    }
+    if (dur_ns < 0)
+        dur_ns = 0;
+    xgrow((void **)&tl->st, &tl->capst, tl->nst + 1, sizeof *tl->st);
+    struct stall *s = &tl->st[tl->nst];
+    s->start_ns = start_ns;
+    s->dur_ns = dur_ns;
+    s->thread = thread ? thread : "";
+    s->name = name ? name : "Allocation Stall";
+    s->seq = (uint32_t)tl->nst;
+    if (tl->nst && start_ns < tl->st[tl->nst - 1].start_ns)
+        tl->sorted = false;
+    tl->nst++;
+    if (dur_ns > tl->longest_stall_ns)
+        tl->longest_stall_ns = dur_ns;
     return true;
 }
 
@@ -118,6 +149,12 @@ bool pause_tl_add_event(struct pause_tl *tl, const struct gc_event *e)
             pause_tl_note(tl, t);
             if (e->duration_ns > 0)
                 pause_tl_note(tl, t + e->duration_ns);
+        }
+        if (e->type == GC_EV_STALL && e->duration_ns >= 0) {
+            if (timed)
+                pause_tl_add_stall(tl, tl->clock, t, e->duration_ns, e->thread, e->name);
+            else
+                tl->stalls_no_time++;
         }
         return false;
     }
@@ -141,10 +178,20 @@ static int cmp_pause(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static int cmp_stall(const void *a, const void *b)
+{
+    const struct stall *x = a, *y = b;
+    if (x->start_ns != y->start_ns)
+        return x->start_ns < y->start_ns ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 void pause_tl_finish(struct pause_tl *tl)
 {
     if (!tl->sorted && tl->n > 1)
         qsort(tl->v, tl->n, sizeof *tl->v, cmp_pause);
+    if (!tl->sorted && tl->nst > 1)
+        qsort(tl->st, tl->nst, sizeof *tl->st, cmp_stall);
     tl->sorted = true;
 }
 
@@ -160,6 +207,14 @@ int64_t pause_tl_total_ns(const struct pause_tl *tl)
     int64_t t = 0;
     for (size_t i = 0; i < tl->n; i++)
         t += tl->v[i].dur_ns;
+    return t;
+}
+
+int64_t pause_tl_stall_total_ns(const struct pause_tl *tl)
+{
+    int64_t t = 0;
+    for (size_t i = 0; i < tl->nst; i++)
+        t += tl->st[i].dur_ns;
     return t;
 }
 

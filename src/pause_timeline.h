@@ -1,7 +1,10 @@
 /*
- * pause_timeline.h — the stop-the-world pauses of one or more GC logs as a
- * sorted, in-memory array of (start_ns, duration_ns, kind, name), on one
- * clock. impact and correlate read it; nothing is written to disk.
+ * pause_timeline.h — the stops of one or more GC logs on one clock: the
+ * stop-the-world pauses as a sorted, in-memory array of (start_ns,
+ * duration_ns, kind, name), and the per-thread stalls (ZGC "Allocation
+ * Stall (THREAD)", "Relocation Stall (THREAD)": that one thread waited for
+ * the collector) as a second sorted array with the thread's name. impact
+ * and correlate read it; nothing is written to disk.
  *
  * Clock: the first timestamped event decides. If it has a wall-clock time
  * (legacy -XX:+PrintGCDateStamps, unified `time`/`utctime` decorators) the
@@ -15,6 +18,8 @@
  * with a young GC every second makes 86,400 a day). Pauses beyond the bound
  * are counted in `dropped` and the span stops at the last kept pause, so a
  * report on a truncated timeline is still self-consistent; callers warn.
+ * Stalls have the same bound of their own (`stalls_dropped`); a stall
+ * never stops the span.
  *
  * Invariants after pause_tl_finish(): v[] sorted by start_ns (ties keep input
  * order), every dur_ns >= 0, span_first_ns <= span_last_ns when n > 0.
@@ -44,10 +49,24 @@ struct pause {
     uint32_t seq;      /* input order, for stable sorting */
 };
 
+/* One thread waiting for the collector: a stop of that thread only. */
+struct stall {
+    int64_t start_ns;  /* on the timeline's clock (the line's stamp minus the duration) */
+    int64_t dur_ns;
+    const char *thread; /* interned; "" when the log does not name it */
+    const char *name;   /* "Allocation Stall" / "Relocation Stall" (static) */
+    uint32_t seq;
+};
+
 struct pause_tl {
     struct pause *v;
     size_t n, cap, max;
     uint64_t dropped;    /* pauses beyond max */
+    struct stall *st;    /* sorted by start_ns after finish */
+    size_t nst, capst;
+    uint64_t stalls_dropped; /* stalls beyond max */
+    uint64_t stalls_no_time; /* stall events without a usable timestamp */
+    int64_t longest_ns, longest_stall_ns; /* for searches that look back */
     uint64_t no_time;    /* pause events without a usable timestamp */
     uint64_t no_duration;/* pause events without a duration */
     enum tl_clock clock;
@@ -64,11 +83,18 @@ void pause_tl_init(struct pause_tl *tl, size_t max_pauses, int64_t jvm_start_ms)
 void pause_tl_fini(struct pause_tl *tl);
 
 /*
- * Feed one GC event. GC_EV_PAUSE events with a duration become pauses; every
- * timestamped event widens the observation span. Returns true if it was kept
- * as a pause.
+ * Feed one GC event. GC_EV_PAUSE events with a duration become pauses,
+ * GC_EV_STALL events with a duration stalls; every timestamped event widens
+ * the observation span. Returns true if it was kept as a pause.
  */
 bool pause_tl_add_event(struct pause_tl *tl, const struct gc_event *e);
+
+/* Add a stall directly (tests). Same clock rule and bound as pauses. */
+bool pause_tl_add_stall(struct pause_tl *tl, enum tl_clock clock, int64_t start_ns, int64_t dur_ns,
+                        const char *thread, const char *name);
+
+/* Sum of stall durations. */
+int64_t pause_tl_stall_total_ns(const struct pause_tl *tl);
 
 /* Add a pause directly (tests, what-if). The clock must already be set or is
    set to `clock` now. Returns false when the bound is reached. */

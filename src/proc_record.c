@@ -200,3 +200,36 @@ void proc_record_finish(struct proc_record_reader *r)
     r->name_tid = NULL;
     r->comm = NULL;
 }
+
+static void sniff_frame(const struct top_frame *f, void *ctx)
+{
+    (void)f;
+    (void)ctx;
+}
+
+size_t proc_record_sniff(const char *buf, size_t len)
+{
+    size_t pos = 0;
+    const char *s;
+    size_t n;
+    if (!mem_next_line(buf, len, &pos, &s, &n) || n != strlen(PROC_RECORD_MAGIC) ||
+        memcmp(s, PROC_RECORD_MAGIC, n) != 0)
+        return 0;
+    struct diag d;
+    diag_init(&d);
+    struct proc_record_reader r;
+    proc_record_init(&r, "sample", &d, sniff_frame, NULL);
+    size_t nonblank = 1;
+    uint64_t lineno = 1;
+    while (mem_next_line(buf, len, &pos, &s, &n)) {
+        lineno++;
+        if (mem_blank(s, n))
+            continue;
+        nonblank++;
+        proc_record_line(&r, s, n, lineno);
+    }
+    proc_record_finish(&r);
+    uint64_t unparsed = d.total;
+    diag_fini(&d);
+    return unparsed >= nonblank ? 0 : nonblank - (size_t)unparsed;
+}

@@ -50,4 +50,6 @@ void proc_record_init(struct proc_record_reader *r, const char *file, struct dia
                       top_frame_cb cb, void *ctx);
 void proc_record_line(struct proc_record_reader *r, const char *s, size_t n, uint64_t lineno);
 void proc_record_finish(struct proc_record_reader *r);
+/* Lines of a sample (see sniff.h) a record file's reader understands; 0 without the first line. */
+size_t proc_record_sniff(const char *buf, size_t len);
 #endif

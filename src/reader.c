@@ -46,6 +46,11 @@ void reader_warnings_enable(bool on)
     warnings_on = on;
 }
 
+bool reader_warnings_enabled(void)
+{
+    return warnings_on;
+}
+
 void reader_set_max_line(size_t bytes)
 {
     max_line_default = bytes ? bytes : READER_MAX_LINE;
@@ -54,11 +59,6 @@ void reader_set_max_line(size_t bytes)
 size_t reader_max_line(void)
 {
     return max_line_default;
-}
-
-bool reader_warnings_enabled(void)
-{
-    return warnings_on;
 }
 
 static double now_s(void)
@@ -147,6 +147,37 @@ bool reader_plain(const void *head, size_t n)
 
 /* ---- open / init ---------------------------------------------------------- */
 
+/* Standard input read ahead by reader_stdin_peek, replayed by the next
+   reader_open("-") before the rest of fd 0. */
+static ssize_t read_some(int fd, void *p, size_t n);
+static char *stdin_head;
+static size_t stdin_head_len;
+static bool stdin_head_whole, stdin_head_taken;
+
+int reader_stdin_peek(size_t want, const char **data, size_t *len, bool *whole)
+{
+    if (stdin_head_taken)
+        return -1; /* already being read: its head is gone */
+    if (!stdin_head) {
+        stdin_head = xmalloc(want ? want : 1);
+        stdin_head_whole = false;
+        while (stdin_head_len < want) {
+            ssize_t k = read_some(0, stdin_head + stdin_head_len, want - stdin_head_len);
+            if (k < 0)
+                return -1; /* the reader will meet the error again and report it */
+            if (k == 0) {
+                stdin_head_whole = true;
+                break;
+            }
+            stdin_head_len += (size_t)k;
+        }
+    }
+    *data = stdin_head;
+    *len = stdin_head_len;
+    *whole = stdin_head_whole;
+    return 0;
+}
+
 static void init_common(struct reader *r)
 {
     memset(r, 0, sizeof *r);
@@ -160,6 +191,12 @@ int reader_open(struct reader *r, const char *path)
     if (strcmp(path, "-") == 0) {
         r->fd = 0;
         r->name = "<stdin>";
+        if (stdin_head && !stdin_head_taken) {
+            r->pre = stdin_head;
+            r->pre_len = stdin_head_len;
+            stdin_head = NULL;
+        }
+        stdin_head_taken = true;
     } else {
         r->fd = open(path, O_RDONLY | O_CLOEXEC);
         if (r->fd < 0)
@@ -265,6 +302,20 @@ static ssize_t src_read(struct reader *r, void *p, size_t n)
         r->mem_pos += k;
         r->raw_bytes += k;
         return (ssize_t)k;
+    }
+    if (r->pre) {
+        size_t k = r->pre_len - r->pre_pos;
+        if (k > n)
+            k = n;
+        memcpy(p, r->pre + r->pre_pos, k);
+        r->pre_pos += k;
+        r->raw_bytes += k;
+        if (r->pre_pos == r->pre_len) {
+            free(r->pre);
+            r->pre = NULL;
+        }
+        if (k)
+            return (ssize_t)k;
     }
     if (r->fd < 0)
         return 0;
@@ -707,6 +758,8 @@ void reader_close(struct reader *r)
     free(r->zin);
     free(r->u16);
     free(r->buf);
+    free(r->pre);
+    r->pre = NULL;
     if (r->fd > 0)
         close(r->fd);
     r->fd = -1;

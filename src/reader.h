@@ -45,6 +45,8 @@ struct reader {
     const char *mem;       /* memory mode: the whole input */
     size_t mem_len, mem_pos;
     bool mem_direct;       /* plain memory input: lines point into mem, no copy */
+    char *pre;             /* standard input read ahead (reader_stdin_peek), served first */
+    size_t pre_len, pre_pos;
     bool sniffed;          /* gzip / UTF-16 detection done */
     bool is_gz;
     void *zs;              /* z_stream when is_gz */
@@ -99,6 +101,16 @@ void reader_close(struct reader *r);
 bool reader_plain(const void *head, size_t n);
 /* What head[0..n) looks like as text: UTF-16 by BOM or NUL pattern, else UTF-8. */
 enum reader_text reader_sniff_text(const unsigned char *head, size_t n, size_t *bom_len);
+
+/*
+ * Look at the first bytes of standard input without consuming them: reads
+ * up to want bytes once (blocking until they or the end arrive) and keeps
+ * them; the next reader_open("-") returns them before the rest. *data, *len:
+ * the raw bytes (maybe gzip or UTF-16: read them with reader_init_mem);
+ * *whole: the input ended within them. Returns -1 (nothing to look at) on a
+ * read error or once standard input is being read.
+ */
+int reader_stdin_peek(size_t want, const char **data, size_t *len, bool *whole);
 
 /* The line cap of readers opened from now on (0 restores the default). */
 void reader_set_max_line(size_t bytes);

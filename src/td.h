@@ -143,6 +143,13 @@ int td_parse_file(struct td_set *s, const char *path, bool quiet);
 /* Same for a memory buffer (tests, fuzzers). name is used in diagnostics. */
 void td_parse_mem(struct td_set *s, const char *name, const char *data, size_t len);
 
+/*
+ * Lines of a sample (non-blank lines of buf[0..len), see sniff.h) the
+ * thread-dump reader understands, every dialect td_text_line reads; 0 if it
+ * found no thread. A JSON dump counts whole when its object holds
+ * "threadDump".
+ */
+size_t td_sniff(const char *buf, size_t len);
 /* Text-format parser state machine (td_parse.c); called by td_parse_*. */
 struct td_text;
 struct td_text *td_text_new(struct td_set *s, const char *file);

@@ -1135,3 +1135,45 @@ int td_parse_file(struct td_set *s, const char *path, bool quiet)
     reader_close(&r);
     return 0;
 }
+
+size_t td_sniff(const char *buf, size_t len)
+{
+    size_t pos = 0, nonblank = 0;
+    const char *s;
+    size_t n;
+    bool json = false, decided = false;
+    while (mem_next_line(buf, len, &pos, &s, &n)) {
+        if (mem_blank(s, n))
+            continue;
+        nonblank++;
+        if (!decided) {
+            decided = true;
+            json = looks_json(s, n);
+        }
+    }
+    if (json) {
+        /* a JSON dump is one document, cut by the end of the sample: it is
+           one if its top object holds "threadDump" (jcmd Thread.dump_to_file) */
+        const char *k = mem_find(buf, len, "\"threadDump\"");
+        if (!k)
+            return 0;
+        k += 12;
+        while (k < buf + len && (*k == ' ' || *k == '\t' || *k == '\n' || *k == '\r'))
+            k++;
+        return k < buf + len && *k == ':' ? nonblank : 0;
+    }
+    struct td_set set;
+    td_set_init(&set);
+    struct td_text *p = td_text_new(&set, "sample");
+    uint64_t lineno = 0;
+    pos = 0;
+    while (mem_next_line(buf, len, &pos, &s, &n))
+        td_text_line(p, s, n, ++lineno);
+    td_text_end(p);
+    uint64_t unparsed = set.diag.total;
+    bool found = set.nt > 0 || set.nd > 0; /* a dump header: 10k threads have 200 KB of SMR list before the first */
+    td_set_fini(&set);
+    if (!found || unparsed >= nonblank)
+        return 0;
+    return nonblank - (size_t)unparsed;
+}

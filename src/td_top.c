@@ -194,8 +194,10 @@ int td_top_parse_file(struct td_set *s, struct td_top *top, const char *path, bo
     const char *line;
     size_t n;
     int rc;
-    while ((rc = reader_next(&r, &line, &n)) == 1)
+    while ((rc = reader_next(&r, &line, &n)) == 1) {
+        s->diag.lines_read++; /* its unparsed lines share the dump's diag */
         top_line(&p, line, n, r.lineno);
+    }
     if (rc < 0 && !quiet)
         warnx("%s: %s", path, reader_strerror(&r));
     reader_close(&r);

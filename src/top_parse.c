@@ -531,3 +531,36 @@ void top_parser_finish(struct top_parser *p)
     emit(p);
     top_frame_free(&p->fr);
 }
+
+static void sniff_frame(const struct top_frame *f, void *ctx)
+{
+    (void)f;
+    (void)ctx;
+}
+
+size_t top_sniff(const char *buf, size_t len)
+{
+    struct diag d;
+    diag_init(&d);
+    struct top_parser p;
+    top_parser_init(&p, "sample", &d, sniff_frame, NULL);
+    size_t pos = 0, nonblank = 0, headers = 0;
+    uint64_t lineno = 0;
+    const char *s;
+    size_t n;
+    while (mem_next_line(buf, len, &pos, &s, &n)) {
+        lineno++;
+        if (mem_blank(s, n))
+            continue;
+        nonblank++;
+        uint64_t d0 = d.total;
+        top_parser_line(&p, s, n, lineno);
+        headers += mem_starts(s, n, "top - ") && d.total == d0;
+    }
+    top_parser_finish(&p);
+    uint64_t unparsed = d.total;
+    diag_fini(&d);
+    if (!headers || unparsed >= nonblank)
+        return 0;
+    return nonblank - (size_t)unparsed;
+}

@@ -69,6 +69,12 @@ void top_parser_line(struct top_parser *p, const char *s, size_t n, uint64_t lin
 /* Flush the last frame and free everything. */
 void top_parser_finish(struct top_parser *p);
 
+/*
+ * Lines of a sample (non-blank lines of buf[0..len), see sniff.h) the parser
+ * understands; 0 without a "top - ... load average" header.
+ */
+size_t top_sniff(const char *buf, size_t len);
+
 /* Frame helpers shared with proc_record.c. */
 void top_frame_reset(struct top_frame *f);
 struct top_row *top_frame_add_row(struct top_frame *f);

@@ -125,3 +125,19 @@ void close_stdout(void)
         exit(EXIT_IO);
     }
 }
+
+size_t mem_each_line(const char *buf, size_t len, void (*fn)(void *ctx, const char *s, size_t n, uint64_t lineno),
+                     void *ctx)
+{
+    size_t pos = 0, nonblank = 0;
+    uint64_t lineno = 0;
+    const char *s;
+    size_t n;
+    while (mem_next_line(buf, len, &pos, &s, &n)) {
+        lineno++;
+        if (!mem_blank(s, n))
+            nonblank++;
+        fn(ctx, s, n, lineno);
+    }
+    return nonblank;
+}

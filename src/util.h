@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum {
     EXIT_OK = 0,
@@ -67,6 +68,38 @@ static inline void sort_array(void *base, size_t n, size_t size, int (*cmp)(cons
         qsort(base, n, size, cmp);
 }
 
+/* True when s[0..n) holds only blanks (spaces, tabs, a CR) or nothing. */
+static inline bool mem_blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+            return false;
+    return true;
+}
+/*
+ * The next line of buf[0..len) from *pos (a sample of '\n'-terminated lines,
+ * see sniff.h): sets *s, *n (without the '\n') and advances *pos; false at
+ * the end.
+ */
+static inline bool mem_next_line(const char *buf, size_t len, size_t *pos, const char **s, size_t *n)
+{
+    if (*pos >= len)
+        return false;
+    const char *b = buf + *pos;
+    const char *nl = (const char *)memchr(b, '\n', len - *pos);
+    *s = b;
+    *n = nl ? (size_t)(nl - b) : len - *pos;
+    *pos += *n + 1;
+    return true;
+}
+
+/*
+ * Feed every line of buf[0..len) to fn with its 1-based number (blank lines
+ * too: a parser counts them); returns the number of non-blank lines. The loop
+ * every input-kind scorer runs its parser in.
+ */
+size_t mem_each_line(const char *buf, size_t len, void (*fn)(void *ctx, const char *s, size_t n, uint64_t lineno),
+                     void *ctx);
 /* Find NUL-terminated needle in s[0..n). Returns pointer or NULL. */
 const char *mem_find(const char *s, size_t n, const char *needle);
 

@@ -126,6 +126,15 @@ long watch_jvm_poll(struct watch_jvm *j)
     if (!j->gc_path)
         return 0;
     long n = gc_follow_poll(&j->gf);
+    int64_t now = j->now_ms();
+    if (n > 0) {
+        j->last_data_ms = now;
+        j->idled = false;
+    } else if (!j->idled && now - j->last_data_ms >= 200) {
+        /* 200 ms without a byte: the JVM has written its event whole */
+        gc_follow_idle(&j->gf);
+        j->idled = true;
+    }
     j->wm->unparsed = j->diag.total;
     return n;
 }

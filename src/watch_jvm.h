@@ -50,6 +50,8 @@ struct watch_jvm {
     int64_t newest_read_ms;   /* wall clock when it was read */
     int64_t started_ms;       /* wall clock when watching started */
     bool from_start;          /* the files were read from their start */
+    int64_t last_data_ms;     /* wall clock of the last bytes read */
+    bool idled;               /* the parser was told the log is quiet */
     int64_t (*now_ms)(void);
 };
 

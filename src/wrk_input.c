@@ -8,12 +8,17 @@
 #include "wrk_input.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <string.h>
 
 bool wrk_file_sniff(const char *path)
 {
+    /* a pipe is read once, by whoever reads it for real: never peeked here */
+    struct stat st;
+    if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
     struct reader r;
-    if (strcmp(path, "-") == 0 || reader_open(&r, path) != 0)
+    if (reader_open(&r, path) != 0)
         return false;
     char head[4096];
     size_t n = 0;

@@ -317,3 +317,26 @@ void wrk_report(const struct wrk_result *r, struct report_node *parent)
     rn_int(eo, "timeout", (int64_t)r->err_timeout);
     rn_int(eo, "status", (int64_t)r->non2xx);
 }
+
+static void sniff_line(void *p, const char *s, size_t n, uint64_t lineno)
+{
+    wrk_parser_line(p, s, n, lineno);
+}
+
+size_t wrk_sniff_lines(const char *buf, size_t len)
+{
+    struct diag d;
+    diag_init(&d);
+    struct wrk_result r;
+    wrk_result_init(&r);
+    struct wrk_parser p;
+    wrk_parser_init(&p, &r, &d, "sample");
+    size_t nonblank = mem_each_line(buf, len, sniff_line, &p);
+    uint64_t unparsed = d.total;
+    bool banner = r.seen_running;
+    wrk_result_fini(&r);
+    diag_fini(&d);
+    if (!banner || unparsed >= nonblank)
+        return 0;
+    return nonblank - (size_t)unparsed;
+}

@@ -64,6 +64,11 @@ struct wrk_parser {
 
 /* Does this look like wrk output? (the "Running ... test @" banner within the first lines) */
 bool wrk_sniff(const char *buf, size_t len);
+/*
+ * Lines of a sample (non-blank lines of buf[0..len), see sniff.h) the parser
+ * understands; 0 without the "Running ... test @" banner.
+ */
+size_t wrk_sniff_lines(const char *buf, size_t len);
 void wrk_result_init(struct wrk_result *r);
 void wrk_result_fini(struct wrk_result *r);
 void wrk_parser_init(struct wrk_parser *p, struct wrk_result *r, struct diag *d, const char *file);

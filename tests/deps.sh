@@ -28,6 +28,7 @@ diff|diffutils|test|tests/run.sh (golden case diffs)
 gawk|gawk|test|tests/sh/lat.sh: --format cal byte-identical to gawk -f cal.awk
 mawk|mawk|test|tests/sh/lat.sh: --format cal byte-identical to mawk -f cal.awk
 chromium|chromium|test|tests/sh/report.sh: the HTML report in headless Chromium
+prometheus|prometheus|test|tests/sh/watch.sh: a real Prometheus scraping gclat watch, promtool check metrics
 clang-ubsan|clang libclang-rt-dev|test|the clang UBSan build (float-cast-overflow): golden cases and fuzz replay
 java|openjdk-17-jdk-headless|extra|tests/sh/cpu.sh live JVM sample (source launcher needs a JDK)
 node|nodejs npm|extra|tests/sh/lat.sh cross-check with hdr-histogram-js'

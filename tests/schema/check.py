@@ -149,7 +149,7 @@ def runs():
                                               H + "jdk17-zgc.access.log.gz", "-f", "2", "--offset", "auto"], 0)]
     G = FX + "/gc/"
     r += [("compare", "gc runs", ["--json", "a=" + G + "jdk17-g1-plain-steady.log", "b=" + G + "jdk17-zgc-plain-steady.log"], 0),
-          ("compare", "gc + access + top", ["--json", "-q", "--lat-arg=-f", "--lat-arg=-2",
+          ("compare", "gc + access + top", ["--json", "-q", "--lat-arg=-f", "--lat-arg=-2", "--pid", "base=498", "--pid", "new=3511",
                                             "base=%saccess/small.log,%sjdk17-g1-plain-steady.log,%s/proc/g1/top-b.txt" % (FX + "/", G, FX),
                                             "new=%saccess/small.log,%sjdk17-zgc-detailed-stall.log,%s/proc/zgc/top-b.txt" % (FX + "/", G, FX)], 0),
           ("compare", "--fail-if holds", ["--json", "--fail-if", "gc.max > +10%", "zgc=" + G + "jdk17-zgc-detailed-steady.log",

@@ -37,7 +37,8 @@ for f in sys.argv[2:]:
     if p.returncode != 0:
         print(f"exit {p.returncode} on {f}")
         sys.exit(0)
-    total += json.loads(p.stdout)["pauses"]["count"]
+    # a log without pause lines (ZGC at -Xlog:gc) has a null count: it adds none
+    total += json.loads(p.stdout)["pauses"]["count"] or 0
 print(total)
 PY
 )

@@ -3,8 +3,10 @@
 #   the Qunar report's ((200 - 100) * 6) / 60000 = 1% on a synthetic JDK 8
 #   ParNew log (parsed by the legacy parser), service time, what-if cap and
 #   what-if log, a service-time access log, and a discrete-event simulation
-#   (python3, its own parser) over the real G1 fixture's pauses.
-# needs: python3
+#   (python3, its own parser) over the real G1 fixture's pauses; allocation
+#   stalls of the real ZGC fixture counted from the raw lines (one request
+#   per stall longer than T - s), their share at a rate, the rate read from
+#   a timestamped service-time log, and what-ifs that compare like with like.
 set -u
 . "$ROOT/tests/sh/lib.bash"
 G=gx # gclat, failing the test when it exits non-zero
@@ -124,6 +126,52 @@ PY
     else nok "G1 fixture T=${T_MS}ms: model $got ms vs simulation $sim ms"; fi
   done
 fi
+
+# allocation stalls (ZGC fixture with stalls): counted from the raw log lines
+GS="$H/jdk17-zgc-stall.gc.log.gz"; AS="$H/jdk17-zgc-stall.access.log.gz"
+stalls_over() { # stalls_over MS: stall lines longer than MS
+  zcat "$GS" | awk -v t="$1" '/(Allocation|Relocation) Stall \(/ { v = $NF; sub("ms", "", v); n++; if (v + 0 > t) o++ } END { print n + 0, o + 0 }'; }
+read -r n_st n_50 <<< "$(stalls_over 50)"
+read -r _ n_48 <<< "$(stalls_over 48)"
+"$G" impact --timeout 50ms --json "$GS" > "$T/s0.json" 2> "$T/err"
+"$G" impact --timeout 50ms --service-time 2ms --rate 800 --json "$GS" > "$T/s2.json"
+if [ "$(jget "$T/s0.json" "d['stalls']['stalls']")" = "$n_st" ] && [ "$(jget "$T/s0.json" "d['stalls']['stalls_over_timeout']")" = "$n_50" ] &&
+   near "$(jget "$T/s0.json" "d['stalls']['requests_pushed']")" "$n_50" 0.05 && near "$(jget "$T/s2.json" "d['stalls']['requests_pushed']")" "$n_48" 0.05 &&
+   near "$(jget "$T/s0.json" "d['impact']['share_pct']")" 0 1e-9 && [ "$n_50" -gt 50 ] &&
+   [ "$(jget "$T/s0.json" "d['stalls']['stops_included']")" = "['stalls']" ] && [ "$(jget "$T/s0.json" "d['impact']['stops_included']")" = "['pauses']" ] &&
+   grep -q 'allocation stalls push about' "$T/err"; then
+  ok "ZGC stalls, T = 50 ms: pauses push 0, $n_50 of $n_st stalls are longer than T (awk) = requests pushed; with s = 2 ms, $n_48 (stalls > 48 ms); no rate: warned"
+else nok "stall counts: gclat $(jget "$T/s0.json" "d.get('stalls')" 2>&1 | head -c 300) vs awk $n_st/$n_50/$n_48"; fi
+span=$(jget "$T/s2.json" "d['impact']['span_s']")
+want=$(python3 -c "print(100 * $n_48 / (800 * $span))")
+if near "$(jget "$T/s2.json" "d['stalls']['share_pct']")" "$want" 0.001 && near "$(jget "$T/s2.json" "d['impact_all']['share_pct']")" "$want" 0.001 &&
+   [ "$(jget "$T/s2.json" "d['impact_all']['stops_included']")" = "['pauses', 'stalls']" ]; then
+  ok "stalls at 800 req/s: share $(jget "$T/s2.json" "d['stalls']['share_pct']")% = $n_48 / (800 x $span s); impact_all counts pauses and stalls"
+else nok "stall share $(jget "$T/s2.json" "d['stalls']" 2>&1 | head -c 300) vs $want"; fi
+"$G" impact --timeout 50ms --service-time "$AS" -f 2 --json "$GS" > "$T/sf.json"
+want_rate=$(zcat "$AS" | python3 -c "
+import sys, datetime
+t = [datetime.datetime.fromisoformat(l.split()[0]).timestamp() for l in sys.stdin]
+print(len(t) / (max(t) - min(t)))")
+if near "$(jget "$T/sf.json" "d['model']['rate_qps']")" "$want_rate" 0.1 && [ "$(jget "$T/sf.json" "d['model']['rate_source']")" = "service-time log" ] &&
+   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d['impact_all']['share_pct'] > 0 and d['stalls']['requests_pushed'] >= $n_50 else 1)" "$T/sf.json"; then
+  ok "rate from the service-time log's timestamps ($(jget "$T/sf.json" "d['model']['rate_qps']") req/s, Python $want_rate): impact with stalls $(jget "$T/sf.json" "d['impact_all']['share_pct']")% > 0"
+else nok "rate from service-time log: $(jget "$T/sf.json" "d['model']" 2>&1 | head -c 300)"; fi
+# what-if like with like: G1 as logged vs the ZGC log with stalls
+"$G" impact --timeout 10ms --rate 3400 --what-if "$GS" --json "$H/jdk17-g1.gc.log.gz" > "$T/wl.json"
+"$G" impact --timeout 10ms --what-if "$GS" --json "$H/jdk17-g1.gc.log.gz" > "$T/wn.json" 2> "$T/err"
+read -r _ n_10 <<< "$(stalls_over 10)"
+if python3 - "$T/wl.json" "$T/wn.json" "$n_10" <<'PY'
+import json, sys
+w = json.load(open(sys.argv[1]))['what_if']; n = json.load(open(sys.argv[2]))['what_if']; n10 = float(sys.argv[3])
+ok = all(r['stops_included'] == ['pauses', 'stalls'] for r in w + n)
+ok &= abs(w[1]['stall_misses'] - n10) < 0.05 and w[0]['stall_misses'] == 0
+ok &= w[1]['share_pct'] == 0 and w[1]['total_share_pct'] > w[0]['total_share_pct'] and w[1]['change_pct'] > 0
+ok &= all(r['change_pct'] is None for r in n)  # no rate: pauses alone would not be like with like
+sys.exit(0 if ok else 1)
+PY
+then ok "what-if G1 -> ZGC with stalls: both rows count pauses and stalls; at 3400 req/s ZGC is worse (change $(jget "$T/wl.json" "d['what_if'][1]['change_pct']")%), without a rate no change is claimed"
+else nok "what-if like with like: $(jget "$T/wl.json" "d['what_if']" 2>&1 | head -c 400)"; fi
 
 # usage errors
 "$GCLAT" impact "$T/qunar.log" >/dev/null 2>"$T/err"; rc=$?

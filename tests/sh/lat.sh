@@ -164,7 +164,7 @@ awk -v n=200000 'BEGIN { srand(21); for (i = 0; i < n; i++) {
       i % 250, (i / 6000) % 60, (i / 100) % 60, p, i, (rand() < 0.05) ? 500 : 200, int(rand() * rand() * 900), i } }' > "$T/paths.log"
 rss_kb() { /usr/bin/time -f %M -o "$T/rss" "$@" > "$T/rss.out" 2>/dev/null; cat "$T/rss"; }
 if [ -x /usr/bin/time ]; then
-  kb=$(rss_kb "$G" lat -f -2 --by path -j 2 --json "$T/paths.log")
+  kb=$(rss_kb "$GCLAT" lat -f -2 --by path -j 2 --json "$T/paths.log") # the binary: time cannot run the gx function
   [ "$kb" -lt 200000 ] && ok "--by path, 200k distinct paths: peak RSS $((kb / 1024)) MB (< 200)" || nok "--by path 200k paths: peak RSS $kb KB"
 fi
 "$G" lat -f -2 --by path --max-groups 50 --over 100ms,500ms -j 1 --json "$T/paths.log" > "$T/p1.json"

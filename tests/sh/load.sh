@@ -108,6 +108,10 @@ for shift in 0 1500; do
   if [ $shift = 0 ]; then
     [ $rc = 0 ] && [ "$np" -ge 2 ] && [ "$fmt" = unified ] && python3 -c "import sys; sys.exit(0 if $met == 100 and $paused > 40 else 1)" 2>/dev/null &&
       ok "gc-log on the freezes: $np pauses, $met % of the tail met one, $paused % of its latency paused" || nok "gc-log join (exit $rc)" "$v"
+    # latency over time with the stops beside it: every second a pause touched is a slow second
+    pv=$(jget "$T/j-$shift.json" "[ (r['second'], r['pauses'], r['max_ms']) for r in d['per_second'] if r['pauses'] ]" 2>&1)
+    pc=$(jget "$T/j-$shift.json" "all(r['max_ms'] is not None and r['max_ms'] > 300 for r in d['per_second'] if r['pauses']) and sum(1 for r in d['per_second'] if r['pauses']) >= 2" 2>&1)
+    [ "$pc" = True ] && ok "per-second rows carry the pauses: $pv" || nok "per-second pauses" "$pv"
   else
     [ $rc = 0 ] && python3 -c "import sys; sys.exit(0 if $paused < 20 else 1)" 2>/dev/null &&
       ok "gc-log 1.5 s off the freezes: only $paused % of the tail latency paused" || nok "gc-log shifted (exit $rc)" "$v"

@@ -46,7 +46,7 @@ print(len(d.get("kinds", {})) + (1 if st else 0) + (1 if rs else 0), d["pauses"]
 
 # ---- one run: GC log + access log + top -b ----
 R1="$T/single.html"
-if ! "$G" report -q -o "$R1" "$G1" "$T/access1.log" "$FX/proc/g1/top-b.txt" --lat-arg=-f --lat-arg=-2; then
+if ! "$G" report -q -o "$R1" "$G1" "$T/access1.log" "$FX/proc/g1/top-b.txt" --pid 498 --lat-arg=-f --lat-arg=-2; then
   nok "report single run written"
 else
   ok "report single run written"
@@ -92,7 +92,7 @@ else ok "report is self-contained (no src=, http links, @import, url())"; fi
 
 # ---- two runs: comparison charts overlay one series per run ----
 R2="$T/compare.html"
-"$G" report -q -o "$R2" --lat-arg=-f --lat-arg=-2 \
+"$G" report -q -o "$R2" --lat-arg=-f --lat-arg=-2 --pid g1=498 --pid zgc=3511 \
   "g1=$G1,$T/access1.log,$FX/proc/g1/top-b.txt" "zgc=$ZGC,$T/access2.log,$FX/proc/zgc/top-b.txt"
 J2=$(inspect "$R2" "$ART/report-compare.png")
 echo "# screenshot: $ART/report-compare.png"
@@ -159,7 +159,7 @@ grep -qF '&quot;&gt;&lt;img src=x onerror=alert(1)&gt;' "$R3" && grep -qF '&quot
 
 # ---- the same compare report under ASan+UBSan: clean, and byte-identical ----
 if [ -n "${GCLAT_ASAN:-}" ] && [ -x "$GCLAT_ASAN" ]; then
-  "$GCLAT_ASAN" report -q -o "$T/compare-asan.html" --lat-arg=-f --lat-arg=-2 \
+  "$GCLAT_ASAN" report -q -o "$T/compare-asan.html" --lat-arg=-f --lat-arg=-2 --pid g1=498 --pid zgc=3511 \
     "g1=$G1,$T/access1.log,$FX/proc/g1/top-b.txt" "zgc=$ZGC,$T/access2.log,$FX/proc/zgc/top-b.txt" 2> "$T/asan.err"
   rc=$?
   if [ $rc -eq 0 ] && ! grep -q 'Sanitizer\|runtime error' "$T/asan.err"; then ok "report under ASan+UBSan: clean"

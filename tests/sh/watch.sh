@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/sh/watch.sh — gclat watch against real writers: a JDK 17 workload
-# logging -Xlog:gc*:file=...::filecount=5,filesize=200k (so the log rotates
+# logging -Xlog:gc*:file=...::filecount=9,filesize=64k (so the log rotates
 # while followed) and printing the JVM's own GC notifications; at the end the
 # Prometheus counters equal the JVM's notification counts per (gc, action,
 # cause) and `gclat gc` over the rotated set. Also: --once exit codes, rotation
@@ -30,7 +30,7 @@ if command -v javac > /dev/null && javac -d "$T" "$ROOT/tests/fixtures/watch/GcN
   for gc in UseG1GC UseParallelGC UseSerialGC UseZGC; do
     d="$T/$gc"; mkdir -p "$d"
     start_watch "$d" --gc "j=$d/gc.log"
-    java -XX:+$gc -Xmx64m -Xlog:gc*:file="$d/gc.log"::filecount=9,filesize=200k -cp "$T" GcNotify 3 > "$d/notes.txt" 2> "$d/java.err"
+    java -XX:+$gc -Xmx64m -Xlog:gc*:file="$d/gc.log"::filecount=9,filesize=64k -cp "$T" GcNotify 3 > "$d/notes.txt" 2> "$d/java.err"
     sleep 1.5 # watch polls at least every second
     metrics "$WPORT" > "$d/m.txt" 2> "$d/m.err"
     kill "$WPID"; wait "$WPID" 2> /dev/null
@@ -137,7 +137,7 @@ Y
   got=none
   for _ in $(seq 40); do got=$(q 'sum(gclat_gc_pause_seconds_count)'); [ "$got" = "$want" ] && break; sleep 0.5; done
   p99=$(q 'histogram_quantile(0.99, sum by (le) (gclat_gc_pause_seconds_bucket))')
-  gp99=$("$GCLAT" gc --json "$src" | python3 -c "import json,sys; print(json.load(sys.stdin)['pauses']['p99_ms'] / 1000)" 2>/dev/null)
+  gp99=$("$GCLAT" gc --json "$src" | python3 -c "import json,sys; print(json.load(sys.stdin)['pauses']['percentiles']['p99'] / 1000)" 2>/dev/null)
   # histogram_quantile interpolates inside a bucket: gclat's exact p99 must lie in the same bucket
   inb=$(python3 -c "
 b=[0.0001,0.00025,0.0005,0.001,0.0025,0.005,0.01,0.025,0.05,0.1,0.25,0.5,1,2.5,5,10]

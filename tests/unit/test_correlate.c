@@ -2,8 +2,11 @@
  * test_correlate.c — the clock-offset estimate on synthetic logs: requests
  * generated on the GC clock (delayed by every pause they meet), then written
  * with a known clock error; the estimate must recover it. Also: no evidence
- * (no pause inside any slow request) leaves the offset at 0.
+ * (no pause inside any slow request) leaves the offset at 0. The join's
+ * overlap rule case by case, and a small timeline joined by hand: pauses
+ * with every request, stalls with the requests of their own thread only.
  */
+#include "correlate_join.h"
 #include "correlate_offset.h"
 #include "pause_timeline.h"
 #include "t.h"
@@ -108,9 +111,91 @@ static void test_no_evidence_stays_at_zero(void)
     pause_tl_fini(&tl);
 }
 
+#define US 1000LL
+
+static void test_overlap_rule(void)
+{
+    int64_t q = MS;
+    /* a 0.05 ms pause inside a 3 ms request: met, whatever its length (the ZGC case) */
+    CHECK_EQ_INT(cj_stop_meets(0, 3 * MS, 1 * MS, 1 * MS + 50 * US, q), CJ_MET);
+    /* ... also right at the start of the logged window (start truncated to the ms) */
+    CHECK_EQ_INT(cj_stop_meets(10 * MS, 13 * MS, 10 * MS, 10 * MS + 50 * US, q), CJ_MET);
+    /* a 20 ms pause that clips a 1.5 ms request by 0.5 ms: a rounding artefact */
+    CHECK_EQ_INT(cj_stop_meets(0, 1500 * US, 1 * MS, 21 * MS, q), CJ_MISSED);
+    /* ... by 1.2 ms: more than the resolution, met */
+    CHECK_EQ_INT(cj_stop_meets(0, 2200 * US, 1 * MS, 21 * MS, q), CJ_MET);
+    /* a request queued behind a pause, logged in the ms the pause ended: not met */
+    CHECK_EQ_INT(cj_stop_meets(20 * MS, 20 * MS + 400 * US, 0, 20 * MS + 300 * US, q), CJ_MISSED);
+    /* a 0.06 ms request in the same ms as a 0.09 ms pause: undecidable */
+    CHECK_EQ_INT(cj_stop_meets(5 * MS, 5 * MS + 60 * US, 5 * MS, 5 * MS + 90 * US, q), CJ_UNDECIDABLE);
+    /* disjoint, and touching at one point */
+    CHECK_EQ_INT(cj_stop_meets(0, 3 * MS, 4 * MS, 5 * MS, q), CJ_MISSED);
+    CHECK_EQ_INT(cj_stop_meets(0, 3 * MS, 3 * MS, 5 * MS, q), CJ_MISSED);
+    /* zero-length stop strictly inside; at the edge it is not */
+    CHECK_EQ_INT(cj_stop_meets(0, 3 * MS, 2 * MS, 2 * MS, q), CJ_MET);
+    CHECK_EQ_INT(cj_stop_meets(0, 3 * MS, 3 * MS, 3 * MS, q), CJ_MISSED);
+    /* q = 0: timestamps taken as exact, any overlap */
+    CHECK_EQ_INT(cj_stop_meets(0, 1500 * US, 1 * MS, 21 * MS, 0), CJ_MET);
+}
+
+static void test_join_threads(void)
+{
+    struct pause_tl tl;
+    pause_tl_init(&tl, 0, -1);
+    int64_t t0 = 1700000000000LL * MS;
+    pause_tl_add(&tl, TL_CLOCK_WALL, t0 + 10 * MS, 50 * US, GC_KIND_ZGC_PHASE, "Pause Mark Start");
+    pause_tl_add_stall(&tl, TL_CLOCK_WALL, t0 + 100 * MS, 40500 * US, "w-1", "Allocation Stall");
+    pause_tl_add_stall(&tl, TL_CLOCK_WALL, t0 + 105 * MS, 30 * MS, "w-2", "Allocation Stall");
+    pause_tl_add_stall(&tl, TL_CLOCK_WALL, t0 + 300 * MS, 5 * MS, "Dispatcher", "Allocation Stall");
+    pause_tl_note(&tl, t0);
+    pause_tl_note(&tl, t0 + 1000 * MS);
+    pause_tl_finish(&tl);
+    struct cj_opts o = {0, MS, 0, true};
+    struct cj c;
+    cj_init(&c, &tl, &o);
+    struct {
+        int64_t start_ms, dur_us;
+        const char *thread;
+    } rq[] = {
+        {8, 5000, "w-1"},    /* contains the pause */
+        {9, 3000, "w-3"},    /* contains the pause too (another thread: pauses stop all) */
+        {98, 45000, "w-1"},  /* contains w-1's stall */
+        {99, 45000, "w-3"},  /* in flight during both stalls, but w-3 never stalled */
+        {104, 35000, "w-2"}, /* contains w-2's stall */
+        {140, 34, "w-1"},    /* right after w-1's stall (ends at 140.5), same ms: not met */
+        {299, 7000, "w-9"},  /* the dispatcher's stall: no request of that thread */
+    };
+    for (size_t i = 0; i < sizeof rq / sizeof *rq; i++) {
+        struct access_req q = {t0 + rq[i].start_ms * MS, rq[i].dur_us * US, 0, rq[i].thread, strlen(rq[i].thread)};
+        cj_add(&c, &q);
+    }
+    CHECK_EQ_INT(c.n, 7);
+    CHECK_EQ_INT(c.n_ov, 2);
+    CHECK_EQ_INT(c.pairs, 2);
+    CHECK_EQ_INT(c.n_stalled, 2);
+    CHECK_EQ_INT(c.stall_pairs, 2);
+    CHECK_EQ_INT(c.n_any, 4);
+    /* any thread: requests 3, 4, 5 and 7 were in flight during some stall */
+    CHECK_EQ_INT(c.in_any_stall, 4);
+    CHECK_EQ_INT(c.nth, 3);
+    for (size_t k = 0; k < c.nth; k++) {
+        if (strcmp(c.th[k].name, "w-1") == 0) {
+            CHECK_EQ_INT(c.th[k].requests, 3);
+            CHECK_EQ_INT(c.th[k].stalled_requests, 1);
+        } else if (strcmp(c.th[k].name, "Dispatcher") == 0) {
+            CHECK_EQ_INT(c.th[k].requests, 0);
+        }
+    }
+    CHECK_NEAR(c.stall_overlap_ns, 70.5 * MS, 1);
+    cj_fini(&c);
+    pause_tl_fini(&tl);
+}
+
 int main(void)
 {
     RUN(test_recovers_known_offset);
     RUN(test_no_evidence_stays_at_zero);
+    RUN(test_overlap_rule);
+    RUN(test_join_threads);
     T_DONE();
 }

@@ -9,6 +9,7 @@
 #include "t.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -389,6 +390,263 @@ static void scavenge_before_remark(void)
     done(&r);
 }
 
+/* garbagecat/dataset120.txt (heap lines shortened): -XX:+CMSScavengeBeforeRemark without
+   PrintGCDetails, with PrintHeapAtGC. The remark's head is cut by its "{Heap before GC"
+   block, its scavenge "[GC (CMS Final Remark)  ...secs]" follows whole, then the heap
+   after and the remark's tail. One remark with the total duration (as with details),
+   not the scavenge counted again beside it. */
+static void scavenge_before_remark_heap_at_gc(void)
+{
+    struct run r;
+    PARSE(&r, "2017-04-03T03:12:02.133-0500: 30.385: [GC (CMS Final Remark) {Heap before GC invocations=7 (full 2):\n"
+              " par new generation   total 2770432K, used 451444K [0x00000005c0000000, 0x0000000681400000, "
+              "0x0000000681400000)\n"
+              "2017-04-03T03:12:02.134-0500: 30.385: [GC (CMS Final Remark)  890910K->620060K(7992832K), 0.1223879 "
+              "secs]\n"
+              "Heap after GC invocations=8 (full 2):\n"
+              " par new generation   total 2770432K, used 180594K [0x00000005c0000000, 0x0000000681400000, "
+              "0x0000000681400000)\n"
+              "}\n"
+              " 620060K(7992832K), 0.2328529 secs]\n");
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.ev[0].kind, GC_KIND_REMARK);
+    CHECK_STR(r.ev[0].cause, "CMS Final Remark");
+    CHECK_EQ_INT(r.ev[0].duration_ns, 232852900);
+    CHECK_EQ_INT(r.ev[0].line, 1);
+    CHECK_EQ_INT(r.dg.total, 0);
+    done(&r);
+}
+
+/* -XX:+G1SummarizeRSetStats: JDK 8 blocks (rows as garbagecat/dataset139.txt prints
+   them; here the exit-time "Cumulative RS summary" after the Heap block, a few rows of
+   each section) and the JDK 7u form ("Concurrent RS processed", printed by
+   G1RemSetSummary::print_on with the 7u format strings). Known non-event lines:
+   counted as info, none unparsed; outside a block the same rows are unparsed. */
+static void g1_rset_summaries(void)
+{
+    struct run r;
+    PARSE(&r, "0.547: [GC pause (G1 Evacuation Pause) (young), 0.0167272 secs]\n"
+              "   [Eden: 21.0M(21.0M)->0.0B(26.0M) Survivors: 4096.0K->4096.0K Heap: 28.7M(512.0M)->18.3M(512.0M)]\n"
+              " [Times: user=0.12 sys=0.00, real=0.02 secs] \n"
+              "Heap\n"
+              " garbage-first heap   total 524288K, used 18740K [0x00000000c0000000, 0x00000000c0101000, "
+              "0x0000000100000000)\n"
+              " Cumulative RS summary\n"
+              "\n"
+              " Recent concurrent refinement statistics\n"
+              "  Processed 5878 cards\n"
+              "  Of 31 completed buffers:\n"
+              "           31 (100.0%) by concurrent RS threads.\n"
+              "            0 (  0.0%) by mutator threads.\n"
+              "  Did 0 coarsenings.\n"
+              "  Concurrent RS threads times (s)\n"
+              "          0.00     0.00     0.00     0.00     0.00     0.00     0.00     0.00\n"
+              "  Concurrent sampling threads times (s)\n"
+              "          0.00\n"
+              "\n"
+              " Current rem set statistics\n"
+              "  Total per region rem sets sizes = 1515K. Max = 7776B.\n"
+              "          12K (  0.8%) by 4 Young regions\n"
+              "   Static structures = 64K, free_lists = 10K.\n"
+              "    2396 occupied cards represented.\n"
+              "         2396 (100.0%) entries by 15 Old regions\n"
+              "    Region with largest rem set = 4:(O)[0x00000000c0400000,0x00000000c0500000,0x00000000c0500000], "
+              "size = 7776B, occupied = 0B.\n"
+              "  Total heap region code root sets sizes = 14K.  Max = 4776B.\n"
+              "        6160B ( 42.8%) by 15 Old regions\n"
+              "    249 code roots represented.\n"
+              "          242 ( 97.2%) elements by 15 Old regions\n"
+              "    Region with largest amount of code roots = 4:(O)[0x00000000c0400000,0x00000000c0500000,"
+              "0x00000000c0500000], size = 4776B, num_elems = 196.\n");
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.ev[0].duration_ns, 16727200);
+    CHECK_EQ_INT(r.dg.total, 0);
+    CHECK_EQ_INT(r.ctx.lines_info, 4 + 23); /* Eden, Times, the 2 Heap lines, the 23 summary rows */
+    done(&r);
+
+    PARSE(&r, "2.345: [GC pause (young), 0.0123450 secs]\n"
+              "\n"
+              " Concurrent RS processed 2210 cards\n"
+              "  Of 10 completed buffers:\n"
+              "           10 (100.0%) by concurrent RS threads.\n"
+              "            0 (  0.0%) by mutator threads.\n"
+              "  Concurrent RS threads times (s)\n"
+              "          0.00     0.00     0.00     0.00\n"
+              "  Concurrent sampling threads times (s)\n"
+              "          0.00\n"
+              "  Total heap region rem set sizes = 5739K.  Max = 1K.\n"
+              "  Static structures = 349K, free_lists = 0K.\n"
+              "    0 occupied cards represented.\n"
+              "    Max size region = 0:(F)[0x00000000c0000000,0x00000000c0000000,0x00000000c0100000], size = 1K, "
+              "occupied = 0K.\n"
+              "    Did 0 coarsenings.\n"
+              "  Total heap region code-root set sizes = 34K.  Max = 1K.\n"
+              "3.456: [GC pause (young), 0.0234560 secs]\n");
+    CHECK_EQ_INT(r.n, 2);
+    CHECK_EQ_INT(r.dg.total, 0);
+    CHECK_EQ_INT(r.ctx.lines_info, 14);
+    done(&r);
+
+    /* rows without their block, and a block cut by another line */
+    PARSE(&r, "          12K (  0.8%) by 4 Young regions\n"
+              " Recent concurrent refinement statistics\n"
+              "hello\n"
+              "          0.00     0.00\n");
+    CHECK_EQ_INT(r.dg.total, 3);
+    CHECK_EQ_INT(r.ctx.lines_info, 1);
+    done(&r);
+}
+
+/* A long ParNew whose head is interrupted by the CMS thread: the abortable
+   preclean ends, a whole remark line, the sweep start and then the ParNew's
+   own tenuring table come before its tail (issue 9). The pause must be kept,
+   with its own duration, at its own line; nothing is unparsed. Both forms of
+   the interruption: the preclean on a line of its own, and spliced into the
+   head's line. */
+#define PARNEW_HEAD "2016-03-22T10:03:01.032-0400: 20.188: [GC (Allocation Failure) 2016-03-22T10:03:01.032-0400: 20.188: [ParNew"
+#define PRECLEAN "2016-03-22T10:03:01.040-0400: 20.196: [CMS-concurrent-abortable-preclean: 0.588/0.759 secs] [Times: user=1.41 sys=0.04, real=0.76 secs]"
+#define PARNEW_REST                                                                                                \
+    "2016-03-22T10:03:01.041-0400: 20.197: [GC (CMS Final Remark) [YG occupancy: 140622 K (153344 K)]"            \
+    "2016-03-22T10:03:01.041-0400: 20.197: [Rescan (parallel) , 0.0343980 secs]2016-03-22T10:03:01.075-0400: "     \
+    "20.231: [weak refs processing, 0.0000410 secs]2016-03-22T10:03:01.075-0400: 20.231: [class unloading, "       \
+    "0.0101470 secs]2016-03-22T10:03:01.085-0400: 20.241: [scrub symbol table, 0.0046830 secs]"                    \
+    "2016-03-22T10:03:01.090-0400: 20.246: [scrub string table, 0.0007210 secs][1 CMS-remark: "                    \
+    "1992637K(4023936K)] 2133259K(4177280K), 0.0512370 secs] [Times: user=0.17 sys=0.00, real=0.05 secs]\n"        \
+    "2016-03-22T10:03:01.093-0400: 20.249: [CMS-concurrent-sweep-start]\n"                                         \
+    "Desired survivor size 8716288 bytes, new threshold 1 (max 6)\n"                                               \
+    "- age   1:    3701896 bytes,    3701896 total\n"                                                              \
+    "- age   2:     124520 bytes,    3826416 total\n"                                                              \
+    "- age   3:      93416 bytes,    3919832 total\n"                                                              \
+    "- age   4:      10104 bytes,    3929936 total\n"                                                              \
+    "- age   5:       8192 bytes,    3938128 total\n"                                                              \
+    ": 140622K->3617K(153344K), 1.8212020 secs] 2133259K->1996355K(4177280K), 1.8214410 secs] [Times: "          \
+    "user=3.52 sys=0.11, real=1.83 secs]\n"                                                                        \
+    "2016-03-22T10:03:02.861-0400: 22.017: [CMS-concurrent-sweep: 0.736/1.768 secs] [Times: user=1.60 sys=0.02, "  \
+    "real=1.77 secs]\n"
+
+static void check_interleaved_parnew(struct run *r, int remark_line, int tail_lines)
+{
+    CHECK_EQ_INT(r->dg.total, 0);
+    CHECK_EQ_INT(r->n, 4);
+    int young = -1, remark = -1;
+    for (int i = 0; i < r->n; i++) {
+        if (r->ev[i].type == GC_EV_PAUSE && r->ev[i].kind == GC_KIND_YOUNG)
+            young = i;
+        if (r->ev[i].type == GC_EV_PAUSE && r->ev[i].kind == GC_KIND_REMARK)
+            remark = i;
+    }
+    CHECK(young >= 0 && remark >= 0);
+    if (young < 0 || remark < 0)
+        return;
+    const struct gc_event *y = &r->ev[young];
+    CHECK_STR(y->name, "ParNew");
+    CHECK_STR(y->cause, "Allocation Failure");
+    CHECK_EQ_INT(y->duration_ns, 1821441000);
+    CHECK_EQ_INT(y->real_ns, 1830000000);
+    CHECK_EQ_INT(y->uptime_ns, 20188000000LL);
+    CHECK_EQ_INT(y->line, 1);
+    CHECK_EQ_INT(y->young_before_kb, 140622);
+    CHECK_EQ_INT(y->young_after_kb, 3617);
+    CHECK_EQ_INT(y->heap_after_kb, 1996355);
+    CHECK_EQ_INT(r->ev[remark].duration_ns, 51237000);
+    CHECK_EQ_INT(r->ev[remark].line, remark_line);
+    CHECK_EQ_INT(r->ev[remark].uptime_ns, 20197000000LL);
+    /* sweep start + survivor size + 5 ages */
+    CHECK_EQ_INT(r->ctx.lines_info, tail_lines);
+}
+
+static void parnew_interrupted_by_cms(void)
+{
+    struct run r;
+    PARSE(&r, PARNEW_HEAD "\n" PRECLEAN "\n" PARNEW_REST);
+    check_interleaved_parnew(&r, 3, 7);
+    done(&r);
+    PARSE(&r, PARNEW_HEAD PRECLEAN "\n" PARNEW_REST);
+    check_interleaved_parnew(&r, 2, 7);
+    done(&r);
+}
+
+/* A head that never gets its tail is still reported, whatever whole events
+   follow it: after ACC_MAX_INTERLEAVED of them, or when time goes back (a
+   new JVM run after a cut-off line), or at the end of the file. */
+static void parnew_head_without_tail(void)
+{
+    static const char young[] = "[GC (Allocation Failure) 20.300: [ParNew: 1000K->100K(2000K), 0.0100000 secs] "
+                                "5000K->4100K(9000K), 0.0110000 secs] [Times: user=0.02 sys=0.00, real=0.01 secs]\n";
+    char buf[4096];
+    struct run r;
+    /* five whole events after the open head: it is given up at the fifth */
+    size_t len = 0;
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s\n", "20.188: [GC (Allocation Failure) 20.188: [ParNew");
+    for (int i = 0; i < 5; i++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "20.%d: %s", 300 + i, young);
+    parse(&r, buf, len);
+    CHECK_EQ_INT(r.n, 5);
+    CHECK_EQ_INT(r.dg.total, 1);
+    CHECK(r.dg.n == 1 && strcmp(r.dg.r[0].reason, "unterminated GC event") == 0);
+    CHECK(r.dg.n == 1 && r.dg.r[0].ex[0].line == 1);
+    done(&r);
+    /* uptime going back: given up at once */
+    len = (size_t)snprintf(buf, sizeof buf, "20.188: [GC (Allocation Failure) 20.188: [ParNew\n0.500: %s", young);
+    parse(&r, buf, len);
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.dg.total, 1);
+    CHECK(r.dg.n == 1 && strcmp(r.dg.r[0].reason, "unterminated GC event") == 0);
+    done(&r);
+    /* the end of the file */
+    len = (size_t)snprintf(buf, sizeof buf, "20.188: [GC (Allocation Failure) 20.188: [ParNew\n20.300: %s", young);
+    parse(&r, buf, len);
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.dg.total, 1);
+    CHECK(r.dg.n == 1 && strcmp(r.dg.r[0].reason, "truncated event at end of file") == 0);
+    done(&r);
+}
+
+/* NaN, negative, exponent and overflowing durations: the line is unparsed ("bad
+   duration", with its line number), never read as another number ("-0.0012" as
+   1.2 ms, "1.5e-3" as 3 s) nor kept as a pause without a duration. One line of
+   each kind that carries a duration: a ParNew, a CMS phase (cpu/wall), a safepoint,
+   a G1 concurrent phase, a JDK 8 Shenandoah pause; then a good ParNew. */
+static void bad_durations(void)
+{
+    static const char *const bad[] = {"-0.0012", "nan", "-nan", "NaN", "inf", "1e400", "1.5e-3",
+                                      "99999999999999999999.9"};
+    static const char fmt[] =
+        "1.000: [GC (Allocation Failure) 1.000: [ParNew: 1000K->100K(2000K), %s secs] 5000K->4100K(9000K), %s "
+        "secs] [Times: user=0.02 sys=0.00, real=0.01 secs]\n"
+        "3.000: [CMS-concurrent-mark: %s/%s secs] [Times: user=0.37 sys=0.00, real=0.15 secs]\n"
+        "4.000: Total time for which application threads were stopped: %s seconds, Stopping threads took: "
+        "0.0000269 seconds\n"
+        "5.000: [GC concurrent-mark-end, %s secs]\n"
+        "[Pause Init Mark, %s ms]\n"
+        "6.000: [GC (Allocation Failure) 6.000: [ParNew: 1000K->100K(2000K), 0.0100000 secs] "
+        "5000K->4100K(9000K), 0.0110000 secs] [Times: user=0.02 sys=0.00, real=0.01 secs]\n";
+    char buf[2048];
+    struct run r;
+    for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+        const char *d = bad[b];
+        int len = snprintf(buf, sizeof buf, fmt, d, d, d, d, d, d, d);
+        parse(&r, buf, (size_t)len);
+        CHECK_EQ_INT(r.n, 1);
+        CHECK(r.n >= 1 && r.ev[0].duration_ns == 11000000 && r.ev[0].line == 6);
+        CHECK_EQ_INT(r.dg.total, 5);
+        CHECK(r.dg.n == 1 && strcmp(r.dg.r[0].reason, "bad duration") == 0);
+        CHECK(r.dg.n == 1 && r.dg.r[0].nex >= 3 && r.dg.r[0].ex[0].line == 1 && r.dg.r[0].ex[1].line == 2 &&
+              r.dg.r[0].ex[2].line == 3);
+        if (t_failures)
+            printf("#   ^ with duration \"%s\"\n", d);
+        done(&r);
+    }
+    /* the same lines with a good duration: all six events, nothing unparsed */
+    int len = snprintf(buf, sizeof buf, fmt, "0.0012", "0.0012", "0.0012", "0.0012", "0.0012", "0.0012", "0.0012");
+    parse(&r, buf, (size_t)len);
+    CHECK_EQ_INT(r.n, 6);
+    CHECK_EQ_INT(r.dg.total, 0);
+    CHECK(r.n == 6 && r.ev[0].duration_ns == 1200000 && r.ev[1].duration_ns == 1200000 &&
+          r.ev[2].duration_ns == 1200000 && r.ev[3].duration_ns == 1200000 && r.ev[4].duration_ns == 1200);
+    done(&r);
+}
+
 /* Nothing is dropped silently: unknown lines, truncated events, junk bytes, huge lines. */
 static void hostile(void)
 {
@@ -439,6 +697,11 @@ int main(void)
     RUN(safepoints_and_headers);
     RUN(crlf_and_comma);
     RUN(scavenge_before_remark);
+    RUN(scavenge_before_remark_heap_at_gc);
+    RUN(parnew_interrupted_by_cms);
+    RUN(g1_rset_summaries);
+    RUN(parnew_head_without_tail);
+    RUN(bad_durations);
     RUN(hostile);
     T_DONE();
 }

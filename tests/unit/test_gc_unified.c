@@ -7,6 +7,8 @@
 #include "t.h"
 #include "test_gc_unified_collect.h"
 
+#include <stdio.h>
+
 static const struct gc_event *ev_at(const struct gcu_run *r, size_t i)
 {
     return i < r->evs.n ? &r->evs.ev[i] : NULL;
@@ -221,6 +223,187 @@ static void shenandoah_cycle(void)
     gcu_fini(&r);
 }
 
+/* Generational Shenandoah (JDK 25, -Xlog:gc), lines from tests/fixtures/gc/
+   jdk25-shenandoahgen-plain-fullgc.log (a few phases of each id left out):
+   GC(6) is a young bootstrap cycle followed by the old marking it starts,
+   GC(8) a coalesce-and-fill, GC(24) a global cycle that terminates old
+   marking. The "Shenandoah Cycles" MXBean counts GC sessions: 2 for GC(6),
+   1 each for the others, so 4 cycles. Nothing is unparsed. */
+static void shenandoah_generational_old_cycles(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[0.008s][info][gc] Using Shenandoah\n"
+             "[0.314s][info][gc] Trigger (Old): Old has overgrown, live at end of previous OLD marking: 8192K, current usage: 13824K, percent growth: 68.8%\n"
+             "[0.314s][info][gc] GC(6) Concurrent reset (Young) 0.047ms\n"
+             "[0.314s][info][gc] GC(6) Pause Init Mark (Young) 0.028ms\n"
+             "[0.316s][info][gc] GC(6) Concurrent marking (Young) 1.349ms\n"
+             "[0.316s][info][gc] GC(6) Pause Final Mark (Young) 0.062ms\n"
+             "[0.316s][info][gc] GC(6) Concurrent cleanup (Young) 101M->101M(128M) 0.004ms\n"
+             "[0.317s][info][gc] GC(6) Pause Init Update Refs 0.002ms\n"
+             "[0.319s][info][gc] GC(6) Pause Final Update Refs 0.028ms\n"
+             "[0.319s][info][gc] GC(6) Concurrent cleanup (Young) 120M->111M(128M) 0.005ms\n"
+             "[0.319s][info][gc] GC(6) Concurrent reset after collect (Young) 0.001ms\n"
+             "[0.322s][info][gc] GC(6) Concurrent marking (Old) 3.253ms\n"
+             "[0.322s][info][gc] GC(6) Pause Final Mark (Old) 0.044ms\n"
+             "[0.323s][info][gc] GC(6) Concurrent cleanup (Old) 114M->114M(128M) 0.004ms\n"
+             "[0.333s][info][gc] Trigger (Old): Resume preparing to mark old\n"
+             "[0.333s][info][gc] GC(8) Coalescing and filling (Old) 0.410ms\n"
+             "[0.481s][info][gc] Trigger (Global): GC request (System.gc())\n"
+             "[0.481s][info][gc] GC(24) Concurrent reset (Global) (unload classes) 0.150ms\n"
+             "[0.481s][info][gc] GC(24) Terminating old gc cycle.\n"
+             "[0.481s][info][gc] GC(24) Cancel marking: Old\n"
+             "[0.481s][info][gc] GC(24) Pause Init Mark (Global) (unload classes) 0.022ms\n"
+             "[0.486s][info][gc] GC(24) Concurrent marking (Global) (unload classes) 5.209ms\n"
+             "[0.490s][info][gc] GC(24) Concurrent cleanup (Global) (unload classes) 116M->107M(128M) 0.007ms\n"
+             "[0.493s][info][gc] GC(24) Coalescing and filling old regions 2.724ms\n"
+             "[0.493s][info][gc] GC(24) Concurrent reset after collect (Global) (unload classes) 0.101ms\n");
+    CHECK_EQ_INT(r.diag.total, 0);
+    CHECK_EQ_INT(r.ctx.collector, GC_COLL_SHENANDOAH_GEN);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CYCLE, -1), 4);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, -1), 6);
+    int boot = 0, old = 0, fill = 0, global = 0;
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->type != GC_EV_CYCLE)
+            continue;
+        if (e->gc_id == 6 && e->line == 3) {
+            boot++; /* from its first line to the young cycle's last (0.314 s .. 0.319 s) */
+            CHECK_EQ_INT(e->uptime_ns, 314000000);
+            CHECK_EQ_INT(e->duration_ns, 5000000);
+            CHECK_EQ_INT(e->heap_before_kb, 101 * 1024);
+            CHECK_EQ_INT(e->heap_after_kb, 111 * 1024);
+        } else if (e->gc_id == 6 && e->line == 12) {
+            old++; /* from the first "(Old)" line on */
+            CHECK_EQ_INT(e->uptime_ns, 322000000);
+            CHECK_EQ_INT(e->duration_ns, 1000000);
+            CHECK_EQ_INT(e->heap_before_kb, 114 * 1024);
+        } else if (e->gc_id == 8) {
+            fill++;
+        } else if (e->gc_id == 24) {
+            global++;
+            CHECK_EQ_INT(e->line, 18);
+        }
+    }
+    CHECK_EQ_INT(boot, 1);
+    CHECK_EQ_INT(old, 1);
+    CHECK_EQ_INT(fill, 1);
+    CHECK_EQ_INT(global, 1);
+    gcu_fini(&r);
+}
+
+/* G1 remembered-set summaries without level/tags decorators (JDK 17 run with
+   -XX:G1SummarizeRSetStatsPeriod=1 -Xlog:gc,gc+remset*=trace:file=F:uptime; a few
+   rows of each kind; the last two lines from the same with JDK 25): known
+   non-event lines, counted as info, none unparsed, the pause kept. */
+static void g1_remset_summary_untagged(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[0.007s] Using G1\n"
+             "[0.361s] GC(0) Before GC RS summary\n"
+             "[0.361s] GC(0)   Did 0 coarsenings.\n"
+             "[0.361s] GC(0)           0.00     0.00\n"
+             "[0.361s] GC(0)  Current rem set statistics\n"
+             "[0.361s] GC(0)        14208B (  4.7%) by 6 Young regions\n"
+             "[0.361s] GC(0) Visited cards 672 Total dirty 2048 (32.81%) Total old 28672 (2.34%)\n"
+             "[0.364s] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 6M->2M(128M) 3.252ms\n"
+             "[0.364s] GC(0) After GC RS summary\n"
+             "[1.557s] GC(16) Remembered Set Tracking update regions total 128, selected 5\n"
+             "[1.558s] GC(16) Rebuilt region 0 live 110456 time 0.003ms marked bytes 0 bot 0x00000000f8000000 TAMS 0x00000000f8100000 TARS 0x00000000f8100000\n"
+             "[1.559s] GC(16) After rebuild region 0 (ntams 0x00000000f8000000 liveness 110456 next_marked_bytes 0 remset occ 152 size 3288)\n"
+             "[0.187s] GC(17) Coarsening (recent): Inline->AoC 0 (0) AoC->Howl 0 (0) Howl->Full 0 (0) Inline->AoC 0 (0) AoC->BitMap 0 (0) BitMap->Full 0 (0) \n"
+             "[0.187s] GC(17) Coarsening (all): Inline->AoC 0 (0) AoC->Howl 0 (0) Howl->Full 0 (0) Inline->AoC 0 (0) AoC->BitMap 0 (0) BitMap->Full 0 (0) \n");
+    CHECK_EQ_INT(r.diag.total, 0);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, GC_KIND_YOUNG), 1);
+    CHECK_EQ_INT(r.evs.n, 1);
+    gcu_fini(&r);
+}
+
+/* NaN, negative, exponent and overflowing durations: the line is unparsed ("bad
+   duration", with its line number), not taken for a start line (dropped) nor
+   clamped. One line of each kind: a pause, its cpu line, a JDK 9-12 and a JDK
+   13+ safepoint, a concurrent phase; then a good pause. */
+static void bad_durations(void)
+{
+    static const char *const bad[] = {"-0.0012", "nan", "-nan", "inf", "1e400", "1.5e-3", "99999999999999999999.9"};
+    static const char fmt[] =
+        "[0.100s][info][gc] Using G1\n"
+        "[1.000s][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) %sms\n"
+        "[1.000s][info][gc,cpu] GC(0) User=%ss Sys=0.00s Real=0.00s\n"
+        "[2.000s][info][safepoint] Total time for which application threads were stopped: %s seconds, "
+        "Stopping threads took: 0.0000269 seconds\n"
+        "[3.000s][info][safepoint] Safepoint \"G1CollectForAllocation\", Time since last: 1634200 ns, Reaching "
+        "safepoint: %s ns, At safepoint: 11173200 ns, Total: 11266000 ns\n"
+        "[4.000s][info][gc] GC(1) Concurrent Mark Cycle %sms\n"
+        "[5.000s][info][gc] GC(2) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 1.000ms\n";
+    char buf[2048];
+    for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+        const char *d = bad[b];
+        snprintf(buf, sizeof buf, fmt, d, d, d, d, d);
+        struct gcu_run r;
+        gcu_init(&r);
+        gcu_feed(&r, &gc_unified_ops, buf);
+        int f0 = t_failures;
+        CHECK_EQ_INT(r.evs.n, 1);
+        CHECK(r.evs.n == 1 && r.evs.ev[0].gc_id == 2 && r.evs.ev[0].duration_ns == 1000000);
+        CHECK_EQ_INT(r.diag.total, 5);
+        CHECK(r.diag.n == 1 && strcmp(r.diag.r[0].reason, "bad duration") == 0);
+        CHECK(r.diag.n == 1 && r.diag.r[0].nex >= 3 && r.diag.r[0].ex[0].line == 2 && r.diag.r[0].ex[1].line == 3 &&
+              r.diag.r[0].ex[2].line == 4);
+        if (t_failures != f0)
+            printf("#   ^ with duration \"%s\"\n", d);
+        gcu_fini(&r);
+    }
+    snprintf(buf, sizeof buf, fmt, "0.0012", "0.0012", "0.0012", "1200", "0.0012");
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops, buf);
+    CHECK_EQ_INT(r.diag.total, 0);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_PAUSE, -1), 2);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_SAFEPOINT, -1), 2);
+    CHECK_EQ_INT(gcu_count(&r, GC_EV_CONCURRENT, -1), 1);
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->type == GC_EV_PAUSE && e->gc_id == 0) {
+            CHECK_EQ_INT(e->duration_ns, 1200);
+            CHECK_EQ_INT(e->user_ns, 1200000);
+        }
+        if (e->type == GC_EV_SAFEPOINT && e->ttsp_ns != 26900)
+            CHECK_EQ_INT(e->ttsp_ns, 1200);
+        if (e->type == GC_EV_CONCURRENT)
+            CHECK_EQ_INT(e->duration_ns, 1200);
+    }
+    gcu_fini(&r);
+}
+
+/* garbagecat/dataset278.txt:26: a safepoint of 11.7 s in nanoseconds. The ns
+   parser used to saturate at 10^9 units, so this was 1000 ms exactly. */
+static void safepoint_over_one_second(void)
+{
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[2023-12-12T10:21:22.020+0200][info][safepoint   ] Safepoint \"Cleanup\", Time since last: 4000802487 ns, "
+             "Reaching safepoint: 11710844001 ns, Cleanup: 114480 ns, At safepoint: 365533 ns, Total: 11711324014 ns\n"
+             "[2023-12-12T10:21:23.020+0200][info][gc] GC(2) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) "
+             "1234567.891ms\n");
+    CHECK_EQ_INT(r.diag.total, 0);
+    CHECK_EQ_INT(r.evs.n, 2);
+    for (size_t i = 0; i < r.evs.n; i++) {
+        const struct gc_event *e = &r.evs.ev[i];
+        if (e->type == GC_EV_SAFEPOINT) {
+            CHECK_EQ_INT(e->duration_ns, 11711324014LL);
+            CHECK_EQ_INT(e->ttsp_ns, 11710844001LL);
+        } else {
+            CHECK_EQ_INT(e->duration_ns, 1234567891000LL);
+        }
+    }
+    gcu_fini(&r);
+}
+
 /* JDK 9-12 safepoint lines: garbagecat/dataset182.txt */
 static void safepoint_old_style(void)
 {
@@ -336,6 +519,10 @@ int main(void)
     RUN(zgc_cycle_and_stalls);
     RUN(zgc_generational);
     RUN(shenandoah_cycle);
+    RUN(shenandoah_generational_old_cycles);
+    RUN(g1_remset_summary_untagged);
+    RUN(bad_durations);
+    RUN(safepoint_over_one_second);
     RUN(safepoint_old_style);
     RUN(nested_pause_merged);
     RUN(interleaved_exactly_once);

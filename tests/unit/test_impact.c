@@ -200,8 +200,41 @@ static void test_timeline_bound(void)
     pause_tl_fini(&tl);
 }
 
+/* Stalls: one request per stall longer than T - s; s > T is "over anyway", never a stall miss. */
+static void test_stalls(void)
+{
+    const int64_t MSx = 1000000;
+    struct pause_tl tl;
+    pause_tl_init(&tl, 0, -1);
+    static const int64_t d_ms[] = {5, 40, 99, 100, 101, 150};
+    for (size_t i = 0; i < sizeof d_ms / sizeof *d_ms; i++)
+        pause_tl_add_stall(&tl, TL_CLOCK_WALL, (int64_t)(i + 1) * 1000 * MSx, d_ms[i] * MSx, "w", "Allocation Stall");
+    pause_tl_finish(&tl);
+    struct impact_stalls r;
+    impact_stalls_compute(&tl, 100 * MSx, NULL, 0, &r); /* s = 0: d > 100 ms */
+    CHECK_EQ_INT(r.nstalls, 6);
+    CHECK_EQ_INT(r.over_timeout, 2);
+    CHECK_NEAR(r.misses, 2.0, 1e-12);
+    CHECK_EQ_INT(r.longest_ns, 150 * MSx);
+    CHECK_EQ_INT(r.stalled_ns, 495 * MSx);
+    /* half the requests need 2 ms (d > 98 ms: 4 stalls), half need 120 ms (over T anyway) */
+    struct svc_point svc[2] = {{2 * MSx, 0.5}, {120 * MSx, 0.5}};
+    impact_stalls_compute(&tl, 100 * MSx, svc, 2, &r);
+    CHECK_NEAR(r.misses, 0.5 * 4, 1e-12);
+    /* stalls never enter the pause model */
+    struct impact_result ir;
+    pause_tl_note(&tl, 0);
+    pause_tl_note(&tl, 7000 * MSx);
+    CHECK_EQ_INT(impact_compute(&tl, 0, 100 * MSx, NULL, 0, &ir), 0);
+    CHECK_EQ_INT(ir.npauses, 0);
+    CHECK_NEAR(ir.share, 0, 1e-12);
+    impact_result_fini(&ir);
+    pause_tl_fini(&tl);
+}
+
 int main(void)
 {
+    RUN(test_stalls);
     RUN(test_qunar_arithmetic);
     RUN(test_model_vs_simulation);
     RUN(test_chain_exact);
