@@ -699,6 +699,70 @@ static void stop_workers(struct par *P, pthread_t *tid, int n)
         pthread_join(tid[t], NULL);
 }
 
+static void shrank_msg(const char *name, uint64_t size, uint64_t now)
+{
+    warnx("error reading %s: file shrank while being read (%llu bytes at open, now %llu; truncated "
+          "in place, e.g. by copytruncate)",
+          name, (unsigned long long)size, (unsigned long long)now);
+}
+
+/*
+ * The whole file on this thread, mapped: the lines the reader would return,
+ * fed to f in place (no copy into a buffer), pages given back behind.
+ * Returns 0, EXIT_IO, or -1 if it cannot be mapped (nothing done).
+ */
+static int read_mapped(struct feed *f, int fd, uint64_t size, struct gc_read_result *res)
+{
+    char *m = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (m == MAP_FAILED)
+        return -1;
+    madvise(m, (size_t)size, MADV_SEQUENTIAL);
+    long pgl = sysconf(_SC_PAGESIZE);
+    size_t pg = pgl > 0 ? (size_t)pgl : 4096, max_line = reader_max_line();
+    struct gc_parse_ctx *ctx = f->ctx;
+    const char *name = ctx->file;
+    feed_open(f, f->fmt);
+    const char *p = m, *end = m + size;
+    char *drop = m;
+    uint64_t no = 0;
+    bool warned = false;
+    in_map = true;
+    while (p < end) {
+        size_t n;
+        const char *next = next_line(p, end, &n);
+        no++;
+        if (n > max_line) {
+            /* the reader skips it, counted (reader.c too_long) */
+            diag_add(ctx->diag, "line too long", name, no, p, n < DIAG_EXCERPT ? n : DIAG_EXCERPT);
+            if (!warned && reader_warnings_enabled())
+                warnx("%s:%llu: line longer than %zu bytes skipped (counted as unparsed 'line too long')", name,
+                      (unsigned long long)no, max_line);
+            warned = true;
+        } else {
+            feed_line(f, p, n && p[n - 1] == '\r' ? n - 1 : n, no);
+        }
+        p = next;
+        if ((size_t)(p - drop) >= 4 * DROP_BYTES) {
+            char *to = m + ((size_t)(p - m) - (size_t)(p - m) % pg);
+            madvise(drop, (size_t)(to - drop), MADV_DONTNEED);
+            drop = to;
+            reader_progress_note(name, (uint64_t)(p - m), size);
+        }
+    }
+    in_map = false;
+    feed_close(f);
+    munmap(m, (size_t)size);
+    res->lines += no;
+    res->bytes += size;
+    ctx->diag->lines_read += no;
+    struct stat st;
+    if (atomic_load(&bus_hit) || fstat(fd, &st) != 0 || (uint64_t)st.st_size < size) {
+        shrank_msg(name, size, atomic_load(&bus_hit) ? 0 : (uint64_t)st.st_size);
+        return EXIT_IO;
+    }
+    return 0;
+}
+
 int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, struct gc_read_result *res)
 {
     int jobs = gc_read_jobs();
@@ -711,7 +775,7 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
             fixed = v;
     }
     uint64_t min_chunk = fixed ? fixed : MIN_CHUNK;
-    if (jobs < 2 || !par_for(f->fmt) || size_bytes < 2 * min_chunk)
+    if (size_bytes < 2)
         return -1;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -726,6 +790,11 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     }
     pthread_once(&bus_once, bus_install);
     atomic_store(&bus_hit, false);
+    if (jobs < 2 || !par_for(f->fmt) || size_bytes < 2 * min_chunk) {
+        int rc = read_mapped(f, fd, size_bytes, res);
+        close(fd);
+        return rc;
+    }
 
     struct par P;
     memset(&P, 0, sizeof P);
@@ -803,9 +872,7 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     stop_workers(&P, tid, nt);
     free(tid);
     if (!rc && (atomic_load(&bus_hit) || fstat(fd, &st) != 0 || (uint64_t)st.st_size < size_bytes)) {
-        warnx("error reading %s: file shrank while being read (%llu bytes at open, now %llu; truncated "
-              "in place, e.g. by copytruncate)",
-              P.name, (unsigned long long)size_bytes, (unsigned long long)st.st_size);
+        shrank_msg(P.name, size_bytes, atomic_load(&bus_hit) ? 0 : (uint64_t)st.st_size);
         rc = EXIT_IO;
     }
     if (T) {

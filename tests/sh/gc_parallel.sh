@@ -11,6 +11,8 @@
 #     one (a format switch), header facts told late (region size, first CPU
 #     line: the guessed state is wrong for long), and a 60 MB G1 log cut at
 #     the default size;
+#   - -j 1 on a plain file (read mapped) gives what the reader gives for
+#     the same bytes on stdin;
 #   - the other readers of GC logs (impact, correlate, report's GC part via
 #     pause_tl, compare) give the same JSON with chunks as without.
 # The test is not vacuous: it asserts that files were split, that chunks
@@ -99,6 +101,17 @@ if [ "$chunks" -gt 1000 ] && [ "$met" -ge 100 ] && [ "$missed" -gt 0 ]; then
 else
   nok "files were split and verified" "$chunks chunks, $met met, $missed missed"
 fi
+
+# ---- the mapped one-thread path (-j 1, plain files) == the reader (stdin) ------
+bad=0; nm=0
+for f in "$B"/*.log "$FX"/jdk17-*-detailed-*.log; do
+  nm=$((nm + 1))
+  "$G" gc --json -q -j 1 "$f" | sed "s|$f|<stdin>|g" > "$T/m1"
+  "$G" gc --json -q - < "$f" | sed 's|\\u003cstdin>|<stdin>|g' > "$T/m2"
+  cmp -s "$T/m1" "$T/m2" || { bad=$((bad + 1)); echo "# differs: $f"; }
+done
+[ $bad -eq 0 ] && ok "gc -j 1 on a file (mapped) == the same lines on stdin (the reader), $nm files" ||
+  nok "gc -j 1 on a file == stdin" "$bad of $nm differ"
 
 # ---- a big file at the default chunk size (4 MiB and up) --------------------
 big="$B/big.log"
