@@ -1249,4 +1249,71 @@ static void destroy(void *vp)
     free(p);
 }
 
+/* ---- parallel reading (gc_parse.h) ---------------------------------------- */
+
+static void *par_clone(const void *vp, struct gc_parse_ctx *ctx)
+{
+    const struct p_state *p = vp;
+    struct p_state *q = xmalloc(sizeof *q);
+    memcpy(q, p, sizeof *q);
+    q->ctx = ctx;
+    /* the open event's text is state; the two scratch buffers hold nothing
+       from one line to the next */
+    memset(&q->acc, 0, sizeof q->acc);
+    memset(&q->scr, 0, sizeof q->scr);
+    memset(&q->rest, 0, sizeof q->rest);
+    if (p->acc.len)
+        buf_append(&q->acc, p->acc.p, p->acc.len);
+    return q;
+}
+
+/*
+ * The state with what cannot change the output cleared: the buffers (the
+ * open event's text is compared apart), the date/uptime memo and the intern
+ * cache (caches), the prefix of the text process() looked at last (reset on
+ * every turn), and what is dead: the open event's fields with no event
+ * open, the pending pause's with none pending. Line numbers shifted by delta.
+ */
+static void normalize(struct p_state *n, uint64_t delta)
+{
+    n->ctx = NULL;
+    bool open = n->acc.len > 0;
+    memset(&n->acc, 0, sizeof n->acc);
+    memset(&n->scr, 0, sizeof n->scr);
+    memset(&n->rest, 0, sizeof n->rest);
+    if (open) {
+        n->acc_line += delta;
+    } else {
+        n->acc_line = 0;
+        n->acc_lines = 0;
+        n->acc_depth = 0;
+        n->acc_wall_ms = n->acc_up_ns = 0;
+        n->acc_tz = 0;
+        n->acc_interleaved = 0;
+    }
+    if (n->has_pend)
+        n->pend.line += delta;
+    else
+        memset(&n->pend, 0, sizeof n->pend);
+    memset(&n->memo, 0, sizeof n->memo);
+    memset(n->icache, 0, sizeof n->icache);
+    memset(n->icache_len, 0, sizeof n->icache_len);
+    n->pfx_s = NULL;
+    n->pfx_n = n->pfx_off = 0;
+    n->pfx_wall = n->pfx_up = 0;
+    n->pfx_tz = 0;
+}
+
+static bool par_same(const void *va, const void *vb, uint64_t delta)
+{
+    const struct p_state *pa = va, *pb = vb;
+    if (pa->acc.len != pb->acc.len || (pa->acc.len && memcmp(pa->acc.p, pb->acc.p, pa->acc.len) != 0))
+        return false;
+    struct p_state a = *pa, b = *pb;
+    normalize(&a, 0);
+    normalize(&b, delta);
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
 const struct gc_parser_ops gc_legacy_ops = {"jdk8-legacy", create, line, finish, destroy, NULL};
+const struct gc_parser_par gc_legacy_par = {par_clone, par_same};

@@ -48,6 +48,7 @@ struct gc_parser_par {
 };
 
 extern const struct gc_parser_par gc_unified_par;
+extern const struct gc_parser_par gc_legacy_par;
 
 extern const struct gc_parser_ops gc_legacy_ops;
 extern const struct gc_parser_ops gc_unified_ops;

@@ -188,7 +188,7 @@ int gc_read_jobs(void)
 
 static const struct gc_parser_par *par_for(enum gc_format f)
 {
-    return f == GC_FMT_UNIFIED ? &gc_unified_par : NULL;
+    return f == GC_FMT_UNIFIED ? &gc_unified_par : f == GC_FMT_LEGACY ? &gc_legacy_par : NULL;
 }
 
 /* ---- recording ------------------------------------------------------------- */

@@ -2219,7 +2219,7 @@ static void destroy(void *vp) { free(vp); }
 
 /* ---------------------- parallel reading (gc_parse.h) ---------------------- */
 
-static void *clone(const void *vp, struct gc_parse_ctx *ctx)
+static void *par_clone(const void *vp, struct gc_parse_ctx *ctx)
 {
     const struct up *p = vp;
     struct up *q = xmalloc(sizeof *q);
@@ -2279,7 +2279,7 @@ static void normalize(struct up *n, uint64_t delta)
     }
 }
 
-static bool same(const void *va, const void *vb, uint64_t delta)
+static bool par_same(const void *va, const void *vb, uint64_t delta)
 {
     struct up *a = xmalloc(sizeof *a), *b = xmalloc(sizeof *b);
     memcpy(a, va, sizeof *a);
@@ -2306,4 +2306,4 @@ static void idle(void *vp)
 }
 
 const struct gc_parser_ops gc_unified_ops = {"unified", create, line, finish, destroy, idle};
-const struct gc_parser_par gc_unified_par = {clone, same};
+const struct gc_parser_par gc_unified_par = {par_clone, par_same};
