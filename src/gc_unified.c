@@ -117,6 +117,12 @@ struct up {
     int64_t id_txt_val;
     size_t up_txt_n;                   /* its length, 0: none */
     int64_t up_txt_ns;                 /* its value */
+    /* last time/utctime decorator text read as DK_WALL (see wall_memo()) */
+    char tm_txt[40];
+    size_t tm_n;                       /* its length, 0: none */
+    int64_t tm_ms, tm_base_ms;         /* its value; minus its SS.mmm when tm_lin */
+    int32_t tm_tz;
+    bool tm_lin;                       /* "...:SS.mmm" + a non-digit: the value is linear in SS and mmm */
     const char *icache[ICACHE]; /* see intern() */
     size_t icache_len[ICACHE];
     const char *flags_cause;     /* cause_flags cache: last cause and its flags */
@@ -1733,6 +1739,48 @@ static inline unsigned dg_way(const char *c, size_t len)
 }
 
 /*
+ * The time decorator changes on every line, mostly in its seconds and
+ * milliseconds only: keep the last one classify_decorator read as DK_WALL
+ * (parse_iso8601 took it whole), and read a text that differs from it in
+ * SS and mmm only as its base plus those -- what parse_iso8601 gives, as
+ * every other byte (date, zone, where the parse stops) is the same, and
+ * seconds over 60 are refused here as there.
+ */
+static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32_t tz)
+{
+    if (cn < 19 || cn > sizeof p->tm_txt)
+        return;
+    memcpy(p->tm_txt, c, cn);
+    p->tm_n = cn;
+    p->tm_ms = ms;
+    p->tm_tz = tz;
+    p->tm_lin = cn >= 23 && is_digit(c[17]) && is_digit(c[18]) && (c[19] == '.' || c[19] == ',') &&
+                is_digit(c[20]) && is_digit(c[21]) && is_digit(c[22]) && (cn == 23 || !is_digit(c[23]));
+    if (p->tm_lin)
+        p->tm_base_ms = ms - ((c[17] - '0') * 10 + (c[18] - '0')) * 1000 -
+                        ((c[20] - '0') * 100 + (c[21] - '0') * 10 + (c[22] - '0'));
+}
+
+/* c[0..p->tm_n) (followed by ']') reads as the memo says: its value in *ms. */
+static bool wall_memo(const struct up *p, const char *c, int64_t *ms)
+{
+    size_t n = p->tm_n;
+    if (memcmp(c, p->tm_txt, n) == 0) {
+        *ms = p->tm_ms;
+        return true;
+    }
+    if (!p->tm_lin || memcmp(c, p->tm_txt, 17) != 0 || c[19] != p->tm_txt[19] ||
+        memcmp(c + 23, p->tm_txt + 23, n - 23) != 0 || !is_digit(c[17]) || !is_digit(c[18]) ||
+        !is_digit(c[20]) || !is_digit(c[21]) || !is_digit(c[22]))
+        return false;
+    int se = (c[17] - '0') * 10 + (c[18] - '0');
+    if (se > 60)
+        return false;
+    *ms = p->tm_base_ms + se * 1000 + ((c[20] - '0') * 100 + (c[21] - '0') * 10 + (c[22] - '0'));
+    return true;
+}
+
+/*
  * Parse leading decorators, set p->up_ns/wall_ms/tz and d. Returns the
  * offset of the message.
  */
@@ -1821,6 +1869,19 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                 i += un + 1;
                 continue;
             }
+            /* "[2022-01-29T16:34:51.702+0000]": see wall_memo() (the text
+               through tm_n holds no ']': the ']' after it is the first) */
+            size_t tn = p->tm_n;
+            int64_t wms;
+            if (tn && tn < lim && c[tn] == ']' && c[4] == '-' && wall_memo(p, c, &wms)) {
+                if (p->wall_ms < 0) {
+                    p->wall_ms = wms;
+                    p->tz = p->tm_tz;
+                }
+                d->any = true;
+                i += tn + 2;
+                continue;
+            }
             int64_t v;
             size_t k = parse_dec_e9(c, lim, &v);
             if (k + 1 < lim && c[k] == 's' && c[k + 1] == ']') {
@@ -1833,6 +1894,23 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                     p->up_ns = v;
                 d->any = true;
                 i += k + 3;
+                continue;
+            }
+            if (k + 2 < lim && (c[k] == 'm' || c[k] == 'n') && c[k + 1] == 's' && c[k + 2] == ']') {
+                /* "[293ms]" (uptimemillis, timemillis), "[...ns]": classify_decorator's
+                   reading of the digits before the unit, in place */
+                int64_t iv = 0;
+                parse_int(c, k, &iv);
+                bool wall = c[k] == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
+                int64_t val = c[k] == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
+                if (!wall && p->up_ns < 0) {
+                    p->up_ns = val;
+                } else if (wall && p->wall_ms < 0) {
+                    p->wall_ms = val;
+                    p->tz = 0;
+                }
+                d->any = true;
+                i += k + 4;
                 continue;
             }
         }
@@ -1866,6 +1944,8 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                 p->wall_ms = e->v;
                 p->tz = e->tz;
             }
+            if (is_digit(c[0]) && c[4] == '-' && (cn == 0 || c[cn - 1] != ' '))
+                wall_store(p, c, cn, e->v, e->tz);
             break;
         case DK_UP:
             if (p->up_ns < 0)
@@ -2247,6 +2327,11 @@ static void normalize(struct up *n, uint64_t delta)
     memset(n->up_txt, 0, sizeof n->up_txt);
     n->up_txt_n = 0;
     n->up_txt_ns = 0;
+    memset(n->tm_txt, 0, sizeof n->tm_txt);
+    n->tm_n = 0;
+    n->tm_ms = n->tm_base_ms = 0;
+    n->tm_tz = 0;
+    n->tm_lin = false;
     memset(n->id_txt, 0, sizeof n->id_txt);
     n->id_txt_n = 0;
     n->id_txt_val = 0;
