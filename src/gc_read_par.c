@@ -54,6 +54,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_JOBS 64
@@ -161,10 +162,18 @@ struct par {
     uint64_t info;
     bool warned_long;
     unsigned met, missed;
+    double busy_s; /* time the threads spent parsing (GCLAT_PAR_STATS) */
     uint64_t stitch_lines;
 };
 
 static int jobs_set;
+
+static double mono_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 void gc_read_set_jobs(int n)
 {
@@ -564,11 +573,14 @@ static void *worker_main(void *arg)
         } else if (P->seed->p)
             R = runner_from(P->seed, P->real);
         pthread_mutex_unlock(&P->mu);
+        double t = mono_s();
         if (chunk_map(P, c) != 0)
             c->err = errno;
         else if (R)
             parse_chunk(P, c, k, R);
+        t = mono_s() - t;
         pthread_mutex_lock(&P->mu);
+        P->busy_s += t;
         if (c->err) {
             c->run = R;     /* freed with the chunk */
             P->stop = true; /* delivery stops at this chunk */
@@ -834,10 +846,14 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     int rc = 0;
     struct runner *T = NULL;
     uint64_t base = 0;
+    double t_wait = 0, t0 = stats ? mono_s() : 0;
     for (size_t k = 0;; k++) {
+        double tw = stats ? mono_s() : 0;
         pthread_mutex_lock(&P.mu);
         while (!(k < P.nch && P.ch[k]->done) && !((P.all_dispatched || P.stop) && k >= P.nch))
             pthread_cond_wait(&P.cv, &P.mu);
+        if (stats)
+            t_wait += mono_s() - tw;
         bool end = k >= P.nch;
         struct chunk *c = end ? NULL : P.ch[k];
         pthread_mutex_unlock(&P.mu);
@@ -899,8 +915,11 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     res->bytes += size_bytes;
     f->ctx->diag->lines_read += base;
     if (stats)
-        fprintf(stderr, "gclat: %s: %zu chunks, %d jobs, %u met, %u missed, %llu lines stitched of %llu\n", P.name,
-                P.nch, jobs, P.met, P.missed, (unsigned long long)P.stitch_lines, (unsigned long long)base);
+        fprintf(stderr,
+                "gclat: %s: %zu chunks, %d jobs, %u met, %u missed, %llu lines stitched of %llu; "
+                "delivery %.3f s, waiting %.3f s, threads parsing %.3f s\n",
+                P.name, P.nch, jobs, P.met, P.missed, (unsigned long long)P.stitch_lines, (unsigned long long)base,
+                mono_s() - t0 - t_wait, t_wait, P.busy_s);
     for (size_t k = 0; k < P.nch; k++)
         if (P.ch[k])
             chunk_free(P.ch[k]);
