@@ -1765,13 +1765,15 @@ static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32
 static bool wall_memo(const struct up *p, const char *c, int64_t *ms)
 {
     size_t n = p->tm_n;
-    if (memcmp(c, p->tm_txt, n) == 0) {
+    if (!p->tm_lin) {
+        if (memcmp(c, p->tm_txt, n) != 0)
+            return false;
         *ms = p->tm_ms;
         return true;
     }
-    if (!p->tm_lin || memcmp(c, p->tm_txt, 17) != 0 || c[19] != p->tm_txt[19] ||
-        memcmp(c + 23, p->tm_txt + 23, n - 23) != 0 || !is_digit(c[17]) || !is_digit(c[18]) ||
-        !is_digit(c[20]) || !is_digit(c[21]) || !is_digit(c[22]))
+    /* (the same text again is base + its own SS.mmm too) */
+    if (memcmp(c, p->tm_txt, 17) != 0 || c[19] != p->tm_txt[19] || memcmp(c + 23, p->tm_txt + 23, n - 23) != 0 ||
+        !is_digit(c[17]) || !is_digit(c[18]) || !is_digit(c[20]) || !is_digit(c[21]) || !is_digit(c[22]))
         return false;
     int se = (c[17] - '0') * 10 + (c[18] - '0');
     if (se > 60)
