@@ -38,6 +38,10 @@
  * A file truncated while mapped: the SIGBUS handler maps a zero page over
  * the missing one, and the read ends in an I/O error as the one-thread
  * reader's does.
+ *
+ * With one thread, a file under two chunks, or a format without
+ * gc_parser_par (OpenJ9), the file is still read mapped, on this thread
+ * (read_mapped): the lines the reader would return, with no copy.
  */
 #include "gc_read_par.h"
 #include "diag.h"
