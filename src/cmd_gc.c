@@ -47,6 +47,8 @@ const char cmd_gc_help[] =
     "  --max-young-per-min N finding 'frequent_young_gc' above N young GCs a minute (default 100)\n"
     "  --ttsp-limit DUR      finding 'slow_time_to_safepoint' above this (default 50ms)\n"
     "  --csv                 one row per event (pause, concurrent phase, cycle, stall, safepoint)\n"
+    "  -j, --threads N       threads for a big plain file (default: the cores available, at most\n"
+    "                        8; 1 to 64); the report is the same for every N\n"
     "\n"
     "Common options:\n"
     "  --json            JSON report (schema: docs/json.md)\n"
@@ -196,6 +198,12 @@ int cmd_gc(int argc, char **argv)
             only_files = true;
         } else if (common_opt(&co, argc, argv, &i)) {
             continue;
+        } else if (strncmp(a, "-j", 2) == 0 || opt_is(a, "--threads")) {
+            int64_t n;
+            const char *v = a[1] == 'j' && a[2] ? a + 2 : opt_value(argc, argv, &i);
+            if (!parse_int64(v, &n) || n < 1 || n > 64)
+                die(EXIT_USAGE, "-j needs 1..64");
+            gc_read_set_jobs((int)n);
         } else if (opt_is(a, "--over")) {
             int n = opt_duration_list_us(a, opt_value(argc, argv, &i), 1000, 1, th.over_ns, GC_MAX_OVER);
             for (int k = 0; k < n; k++)

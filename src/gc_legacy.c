@@ -33,6 +33,7 @@
 #include "util.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@
    its concurrent phases during a long ParNew): more than this and the open
    event is taken as cut off (a truncated line, a crashed JVM) and given up. */
 #define ACC_MAX_INTERLEAVED 4u
+#define ICACHE 16
 
 struct buf {
     char *p;
@@ -70,6 +72,9 @@ struct p_state {
     bool rs_block;        /* the last non-blank line was a -XX:+G1SummarizeRSetStats line */
     bool rs_hit;          /* this line is one (g1_rset_line) */
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
+    bool xcheck;          /* GCLAT_LEGACY_XCHECK: check fast_young against the general reading */
+    const char *icache[ICACHE]; /* see intern_cached() */
+    size_t icache_len[ICACHE];
     /* gcl_prefix result of the text process() is looking at, so that
        simple_line() on the same (s, n) does not scan it again; reset on every
        turn of process()'s loop, as its buffers are reused */
@@ -105,6 +110,23 @@ static bool in_buf(const struct buf *b, const char *s)
 }
 
 /* ---- emission ---------------------------------------------------------- */
+
+/* intern_str, through a small cache of the names and causes a log repeats
+   (an interned copy of the same bytes and length is what intern_str returns). */
+static const char *intern_cached(struct p_state *p, const char *s, size_t n)
+{
+    if (n == 0 || n > 200)
+        return intern_str(p->ctx->strings, s, n);
+    unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u + (unsigned)n) &
+                 (ICACHE - 1);
+    const char *c = p->icache[h];
+    if (c && p->icache_len[h] == n && memcmp(c, s, n) == 0)
+        return c;
+    c = intern_str(p->ctx->strings, s, n);
+    p->icache[h] = c;
+    p->icache_len[h] = strlen(c);
+    return c;
+}
 
 static void note_time(struct gc_parse_ctx *ctx, const struct gc_event *e)
 {
@@ -258,7 +280,7 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         struct gc_event e;
         init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
         e.kind = GC_KIND_CONCURRENT;
-        e.name = intern_str(ctx->strings, t + 1, name_end - 1);
+        e.name = intern_cached(p, t + 1, name_end - 1);
         e.duration_ns = b >= 0 ? b : a; /* wall time */
         stamped_at_end(&e);
         set_collector(p, GC_COLL_CMS);
@@ -911,7 +933,7 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
     e->file = p->ctx->file;
     e->line = ln;
     if (ge->cause)
-        e->cause = intern_str(p->ctx->strings, ge->cause, ge->cause_len);
+        e->cause = intern_cached(p, ge->cause, ge->cause_len);
     if (ge->pair_only) {
         /* without details CMS prints its two pauses as "[GC 46468K(83008K), 0.0039 secs]":
            one initial mark, then one remark, per cycle */
@@ -1020,6 +1042,36 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
     return tn;
 }
 
+/*
+ * The line, whole, is the young collection gcl_parse_young reads: what
+ * process() does with it, without looking for splices and heap blocks (the
+ * text admits none) and without the general event walk. In the cross-check
+ * mode (GCLAT_LEGACY_XCHECK, for tests) the general reading is made too and
+ * must agree, or the program aborts.
+ */
+static bool fast_young(struct p_state *p, const char *s, size_t n, uint64_t ln)
+{
+    int64_t wall, up;
+    int32_t tz;
+    size_t off = gcl_prefix(&p->memo, s, n, &wall, &tz, &up);
+    struct gcl_event ge;
+    if (gcl_parse_young(s + off, n - off, &ge) != GCL_OK)
+        return false;
+    if (p->xcheck) {
+        struct gcl_event g2;
+        struct gcl_memo m = p->memo;
+        size_t fs, fe;
+        if (gcl_parse_event(s + off, n - off, &g2) != GCL_OK || memcmp(&ge, &g2, sizeof ge) != 0 ||
+            (find_splice(&m, s, n, &fs, &fe) && !(fs == 0 && fe >= n)) || (n > 1 && memchr(s + 1, '{', n - 1)) ||
+            (off > 0 && (s[0] == ' ' || s[0] == '\t'))) {
+            fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+            abort();
+        }
+    }
+    emit_parsed(p, &ge, wall, tz, up, ln);
+    return true;
+}
+
 /* Process one line (or what is left of one). */
 static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
@@ -1035,6 +1087,8 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                above), and ends at any other line that is not one of its own */
             p->rs_block = p->rs_hit;
             p->rs_hit = false;
+            if (!p->acc.len && n >= 40 && (gcl_digit(s[0]) || s[0] == '[') && fast_young(p, s, n, ln))
+                return;
         }
         size_t fs, fe;
         if (find_splice(&p->memo, s, n, &fs, &fe) && !(fs == 0 && fe >= n)) {
@@ -1169,6 +1223,7 @@ static void *create(struct gc_parse_ctx *ctx)
     struct p_state *p = xcalloc(1, sizeof *p);
     p->ctx = ctx;
     p->g1_ctx = ctx->collector == GC_COLL_G1;
+    p->xcheck = getenv("GCLAT_LEGACY_XCHECK") != NULL;
     return p;
 }
 
@@ -1194,4 +1249,71 @@ static void destroy(void *vp)
     free(p);
 }
 
+/* ---- parallel reading (gc_parse.h) ---------------------------------------- */
+
+static void *par_clone(const void *vp, struct gc_parse_ctx *ctx)
+{
+    const struct p_state *p = vp;
+    struct p_state *q = xmalloc(sizeof *q);
+    memcpy(q, p, sizeof *q);
+    q->ctx = ctx;
+    /* the open event's text is state; the two scratch buffers hold nothing
+       from one line to the next */
+    memset(&q->acc, 0, sizeof q->acc);
+    memset(&q->scr, 0, sizeof q->scr);
+    memset(&q->rest, 0, sizeof q->rest);
+    if (p->acc.len)
+        buf_append(&q->acc, p->acc.p, p->acc.len);
+    return q;
+}
+
+/*
+ * The state with what cannot change the output cleared: the buffers (the
+ * open event's text is compared apart), the date/uptime memo and the intern
+ * cache (caches), the prefix of the text process() looked at last (reset on
+ * every turn), and what is dead: the open event's fields with no event
+ * open, the pending pause's with none pending. Line numbers shifted by delta.
+ */
+static void normalize(struct p_state *n, uint64_t delta)
+{
+    n->ctx = NULL;
+    bool open = n->acc.len > 0;
+    memset(&n->acc, 0, sizeof n->acc);
+    memset(&n->scr, 0, sizeof n->scr);
+    memset(&n->rest, 0, sizeof n->rest);
+    if (open) {
+        n->acc_line += delta;
+    } else {
+        n->acc_line = 0;
+        n->acc_lines = 0;
+        n->acc_depth = 0;
+        n->acc_wall_ms = n->acc_up_ns = 0;
+        n->acc_tz = 0;
+        n->acc_interleaved = 0;
+    }
+    if (n->has_pend)
+        n->pend.line += delta;
+    else
+        memset(&n->pend, 0, sizeof n->pend);
+    memset(&n->memo, 0, sizeof n->memo);
+    memset(n->icache, 0, sizeof n->icache);
+    memset(n->icache_len, 0, sizeof n->icache_len);
+    n->pfx_s = NULL;
+    n->pfx_n = n->pfx_off = 0;
+    n->pfx_wall = n->pfx_up = 0;
+    n->pfx_tz = 0;
+}
+
+static bool par_same(const void *va, const void *vb, uint64_t delta)
+{
+    const struct p_state *pa = va, *pb = vb;
+    if (pa->acc.len != pb->acc.len || (pa->acc.len && memcmp(pa->acc.p, pb->acc.p, pa->acc.len) != 0))
+        return false;
+    struct p_state a = *pa, b = *pb;
+    normalize(&a, 0);
+    normalize(&b, delta);
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
 const struct gc_parser_ops gc_legacy_ops = {"jdk8-legacy", create, line, finish, destroy, NULL};
+const struct gc_parser_par gc_legacy_par = {par_clone, par_same};

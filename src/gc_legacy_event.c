@@ -241,6 +241,20 @@ int gcl_depth(const char *t, size_t n, int d, size_t *close_at)
 
 enum hdr { H_GC, H_FULL, H_G1PAUSE, H_G1REMARK, H_G1CLEANUP };
 
+/* Flags a collection's cause gives. */
+static unsigned cause_flags(const char *cause, size_t cl)
+{
+    if (eq(cause, cl, "System.gc()") || eq(cause, cl, "System") || mem_starts(cause, cl, "Heap Dump") ||
+        mem_starts(cause, cl, "Heap Inspection"))
+        return GCF_SYSTEM_GC;
+    if (mem_starts(cause, cl, "Metadata GC") || mem_starts(cause, cl, "Last ditch") ||
+        mem_starts(cause, cl, "Permanent Generation"))
+        return GCF_METASPACE;
+    if (GCL_FIND(cause, cl, "Humongous"))
+        return GCF_HUMONGOUS;
+    return 0;
+}
+
 enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
 {
     memset(out, 0, sizeof *out);
@@ -534,18 +548,166 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
         break;
     }
     out->hint = hint;
-    if (cause) {
-        if (eq(cause, cl, "System.gc()") || eq(cause, cl, "System") || mem_starts(cause, cl, "Heap Dump") ||
-            mem_starts(cause, cl, "Heap Inspection"))
-            ev->flags |= GCF_SYSTEM_GC;
-        else if (mem_starts(cause, cl, "Metadata GC") || mem_starts(cause, cl, "Last ditch") ||
-                 mem_starts(cause, cl, "Permanent Generation"))
-            ev->flags |= GCF_METASPACE;
-        else if (GCL_FIND(cause, cl, "Humongous"))
-            ev->flags |= GCF_HUMONGOUS;
-    }
+    if (cause)
+        ev->flags |= cause_flags(cause, cl);
     if (ev->duration_ns < 0 && ev->heap_before_kb < 0)
         return GCL_BAD;
+    return GCL_OK;
+}
+
+/* "N secs" (or "N sec]") at t[i], a digit, as gcl_parse_event reads one:
+   the number's end, or 0 if not that or malformed. */
+static size_t secs_at(const char *t, size_t n, size_t i, int64_t *ns)
+{
+    /* gcl_parse_event finds the number's end (digits, a fraction), then
+       wants gcl_secs_ns to take all of it: gcl_secs_ns stops at that end
+       too, or gives 0 (more seconds than int64 ns hold) */
+    size_t k = gcl_secs_ns(t + i, n - i, ns);
+    if (!k || !STARTS(t, n, i + k, " secs"))
+        return 0;
+    return i + k;
+}
+
+/* "a->b(c)" sizes at t[i], a digit, all three: bytes, or 0. */
+static size_t triple_at(const char *t, size_t n, size_t i, struct seg *g)
+{
+    memset(g, 0, sizeof *g);
+    g->tb = g->pu = g->secs_ns = -1;
+    size_t used = sizes_at(t, n, i, g);
+    return g->tb >= 0 ? used : 0;
+}
+
+/* "[Times: user=0.86 sys=0.08, real=0.09 secs" exactly (s[0..n), the ']'
+   excluded): the three values gcl_times finds in it, in one pass. */
+static bool times_plain(const char *s, size_t n, struct gc_event *ev)
+{
+    int64_t u, y, r;
+    size_t i = 13, k;
+    if (!STARTS(s, n, 0, "[Times: user=") || !(k = gcl_secs_ns(s + i, n - i, &u)))
+        return false;
+    i += k;
+    if (!STARTS(s, n, i, " sys=") || !(k = gcl_secs_ns(s + i + 5, n - i - 5, &y)))
+        return false;
+    i += 5 + k;
+    if (!STARTS(s, n, i, ", real=") || !(k = gcl_secs_ns(s + i + 7, n - i - 7, &r)))
+        return false;
+    i += 7 + k;
+    if (i + 5 != n || !STARTS(s, n, i, " secs"))
+        return false;
+    ev->user_ns = u;
+    ev->sys_ns = y;
+    ev->real_ns = r;
+    return true;
+}
+
+enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
+{
+    /* [GC (cause) 9.184: [ParNew: 886080K->20487K(996800K), 0.0860099 secs] 886080K->20487K(25055104K),
+       0.0861484 secs] [Times: user=0.86 sys=0.08, real=0.09 secs] */
+    if (n < 40 || t[0] != '[' || t[1] != 'G' || t[2] != 'C' || t[3] != ' ')
+        return GCL_NOT_EVENT;
+    size_t i = 4;
+    const char *cause = NULL;
+    size_t cl = 0;
+    if (t[i] == '(') {
+        size_t j = i + 1;
+        while (j < n && t[j] != ')' && t[j] != '(' && t[j] != '[' && t[j] != ']' && t[j] != '{')
+            j++;
+        if (j >= n || t[j] != ')' || j == i + 1 || paren_flags(t, n, i))
+            return GCL_NOT_EVENT;
+        cause = t + i + 1;
+        cl = j - i - 1;
+        /* what gcl_parse_event would make a remark or an initial mark; and
+           the texts a spliced line starts with (gc_legacy.c find_splice) */
+        if (eq(cause, cl, "CMS Initial Mark") || eq(cause, cl, "CMS Final Remark") ||
+            GCL_FIND(cause, cl, "Application time:") ||
+            GCL_FIND(cause, cl, "Total time for which application threads were stopped"))
+            return GCL_NOT_EVENT;
+        i = j + 1;
+        if (i >= n || t[i] != ' ')
+            return GCL_NOT_EVENT;
+        i++;
+    }
+    /* the collection's own uptime "9.184: ", skipped as gcl_parse_event skips it */
+    size_t k = i;
+    while (k < n && gcl_digit(t[k]))
+        k++;
+    if (k == i || k + 1 >= n || (t[k] != '.' && t[k] != ',') || !gcl_digit(t[k + 1]))
+        return GCL_NOT_EVENT;
+    k++;
+    while (k < n && gcl_digit(t[k]))
+        k++;
+    if (!STARTS(t, n, k, ": ["))
+        return GCL_NOT_EVENT;
+    i = k + 3;
+    const char *yname;
+    enum gc_collector hint;
+    if (STARTS(t, n, i, "ParNew: ")) {
+        yname = "ParNew";
+        hint = GC_COLL_CMS;
+        i += 8;
+    } else if (STARTS(t, n, i, "DefNew: ")) {
+        yname = "DefNew";
+        hint = GC_COLL_SERIAL;
+        i += 8;
+    } else {
+        return GCL_NOT_EVENT;
+    }
+    struct seg young, top;
+    int64_t young_ns, top_ns;
+    size_t u;
+    if (i >= n || !gcl_digit(t[i]) || !(u = triple_at(t, n, i, &young)))
+        return GCL_NOT_EVENT;
+    i += u;
+    if (!STARTS(t, n, i, ", ") || i + 2 >= n || !gcl_digit(t[i + 2]) || !(k = secs_at(t, n, i + 2, &young_ns)))
+        return GCL_NOT_EVENT;
+    i = k;
+    if (!STARTS(t, n, i, " secs] ") || i + 7 >= n || !gcl_digit(t[i + 7]) ||
+        !(u = triple_at(t, n, i + 7, &top)))
+        return GCL_NOT_EVENT;
+    i += 7 + u;
+    if (!STARTS(t, n, i, ", ") || i + 2 >= n || !gcl_digit(t[i + 2]) || !(k = secs_at(t, n, i + 2, &top_ns)))
+        return GCL_NOT_EVENT;
+    i = k;
+    if (!STARTS(t, n, i, " secs]"))
+        return GCL_NOT_EVENT;
+    i += 6;
+    memset(out, 0, sizeof *out);
+    struct gc_event *ev = &out->ev;
+    gc_event_init(ev);
+    size_t end = i;
+    size_t j = end;
+    while (j < n && t[j] == ' ')
+        j++;
+    if (j < n) {
+        /* the rest must be " [Times: ...]" and nothing else (no bracket in it) */
+        if (!STARTS(t, n, j, "[Times:"))
+            return GCL_NOT_EVENT;
+        const char *cb = memchr(t + j, ']', n - j);
+        if (!cb || (size_t)(cb - t) + 1 != n)
+            return GCL_NOT_EVENT;
+        for (const char *x = t + j + 7; x < cb; x++)
+            if (*x == '[' || *x == '{' || *x == 'A' || *x == 'T')
+                return GCL_NOT_EVENT;
+        if (!times_plain(t + j, (size_t)(cb - (t + j)), ev))
+            gcl_times(t + j, (size_t)(cb - (t + j)), &ev->user_ns, &ev->sys_ns, &ev->real_ns);
+        end = n;
+    }
+    out->end = end;
+    out->cause = cause;
+    out->cause_len = cl;
+    out->hint = hint;
+    ev->young_before_kb = young.tb;
+    ev->young_after_kb = young.ta;
+    ev->young_total_kb = young.tt;
+    ev->heap_before_kb = top.tb;
+    ev->heap_after_kb = top.ta;
+    ev->heap_total_kb = top.tt;
+    ev->duration_ns = top_ns;
+    ev->kind = GC_KIND_YOUNG;
+    ev->name = yname;
+    if (cause)
+        ev->flags |= cause_flags(cause, cl);
     return GCL_OK;
 }
 

@@ -13,7 +13,15 @@
 size_t gcl_dec(const char *s, size_t n, double *v)
 {
     size_t i = 0;
-    double x = 0;
+    /* whole part in an integer while it has at most 15 digits: below 2^53
+       every step of x * 10 + d is exact in a double, so converting once
+       gives the same double */
+    uint64_t u = 0;
+    while (i < n && i < 15 && gcl_digit(s[i])) {
+        u = u * 10 + (uint64_t)(s[i] - '0');
+        i++;
+    }
+    double x = (double)u;
     while (i < n && gcl_digit(s[i])) {
         x = x * 10 + (s[i] - '0');
         i++;

@@ -9,6 +9,7 @@
 #ifndef GCLAT_GC_PARSE_H
 #define GCLAT_GC_PARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,23 @@ struct gc_parser_ops {
        that are complete but held for lines that may follow. May be NULL. */
     void (*idle)(void *p);
 };
+
+/*
+ * What the parallel reader (gc_read_par.c) needs of a parser; a format
+ * without it is read on one thread. clone: a copy of p's whole state, bound
+ * to ctx, that goes on exactly as p would. same: true only if a and b, fed
+ * the same lines from now on, emit the same events and diagnostics and end
+ * in the same state -- b's line numbers being line_delta less than a's
+ * (caches and the current line's scratch may differ). A wrong "false" only
+ * costs time; a wrong "true" is a wrong report.
+ */
+struct gc_parser_par {
+    void *(*clone)(const void *p, struct gc_parse_ctx *ctx);
+    bool (*same)(const void *a, const void *b, uint64_t line_delta);
+};
+
+extern const struct gc_parser_par gc_unified_par;
+extern const struct gc_parser_par gc_legacy_par;
 
 extern const struct gc_parser_ops gc_legacy_ops;
 extern const struct gc_parser_ops gc_unified_ops;

@@ -14,11 +14,17 @@
  * Every file start, format switch, JVM banner and JVM start line is reported
  * to the hooks; the analysis decides from the times what is a new JVM run.
  *
+ * Big plain files are read on several threads (gc_read_par.c) with the
+ * result of reading them here, line by line; stdin, gzip and UTF-16 are
+ * read here.
+ *
  * Duplicates: two inputs whose first timestamped lines are the same (the same
  * file twice, a file and its .gz) are one log: the later one (or the smaller,
  * when one is a prefix of the other) is skipped and listed.
  */
 #include "gc_read.h"
+#include "gc_feed.h"
+#include "gc_read_par.h"
 #include "reader.h"
 #include "sniff.h"
 #include "timeparse.h"
@@ -208,79 +214,6 @@ static int cmp_input(const void *a, const void *b)
     return x->order - y->order;
 }
 
-/* The parser of the current run, and what a switch must tell. */
-struct feed {
-    struct gc_parse_ctx *ctx;
-    struct gc_read_result *res;
-    const struct gc_read_hooks *hooks;
-    bool forced;
-    enum gc_format fmt, last_fmt; /* current; the previous file's last */
-    const struct gc_parser_ops *ops;
-    void *p;
-};
-
-static void feed_boundary(struct feed *f, enum gc_boundary kind)
-{
-    if (f->hooks && f->hooks->boundary)
-        f->hooks->boundary(f->hooks->arg, kind, f->fmt);
-}
-
-static void feed_note_format(struct feed *f, enum gc_format fmt)
-{
-    if (f->res->format == GC_FMT_UNKNOWN)
-        f->res->format = fmt;
-    else if (f->res->format != fmt)
-        f->res->mixed_formats = true;
-}
-
-static void feed_open(struct feed *f, enum gc_format fmt)
-{
-    f->fmt = fmt;
-    f->ops = gc_parser_for(fmt);
-    f->p = f->ops->create(f->ctx);
-    feed_note_format(f, fmt);
-}
-
-static void feed_close(struct feed *f)
-{
-    if (!f->p)
-        return;
-    f->ops->finish(f->p);
-    f->ops->destroy(f->p);
-    f->p = NULL;
-    f->last_fmt = f->fmt;
-}
-
-static void feed_evidence(struct feed *f, const char *s, size_t n)
-{
-    enum gc_line_mark mark;
-    enum gc_format other = gc_line_evidence(s, n, f->fmt, &mark);
-    if (other != GC_FMT_UNKNOWN && other != f->fmt) {
-        /* another JVM's log from here on: flush this parser's events first */
-        feed_close(f);
-        f->ctx->collector = GC_COLL_UNKNOWN;
-        f->fmt = other;
-        feed_boundary(f, GC_BOUND_FORMAT);
-        feed_open(f, other);
-    } else if (mark == GC_MARK_HEADER) {
-        feed_boundary(f, GC_BOUND_HEADER);
-    } else if (mark == GC_MARK_JVM_START) {
-        /* a JVM starts here: a fresh parser (its GC ids restart, its
-           collector is the one this line names) */
-        feed_close(f);
-        f->ctx->collector = GC_COLL_UNKNOWN;
-        feed_boundary(f, GC_BOUND_JVM_START);
-        feed_open(f, f->fmt);
-    }
-}
-
-static inline void feed_line(struct feed *f, const char *s, size_t n, uint64_t lineno)
-{
-    if (!f->forced && gc_line_may_be_evidence(s, n, f->fmt))
-        feed_evidence(f, s, n);
-    f->ops->line(f->p, s, n, lineno);
-}
-
 static int read_one(struct input *in, struct feed *f)
 {
     struct gc_parse_ctx *ctx = f->ctx;
@@ -353,6 +286,17 @@ static int read_one(struct input *in, struct feed *f)
     } else {
         f->fmt = fmt;
         feed_boundary(f, GC_BOUND_FILE);
+    }
+    if (rc == 0 && !eof && !last_truncated && r.is_reg && !r.is_gz && r.text == READER_UTF8 &&
+        r.long_lines == 0) {
+        /* a big plain file: read it again in chunks on several threads */
+        int k = gc_read_par_file(f, in->path, r.size_bytes, res);
+        if (k >= 0) {
+            free(head);
+            free(offs);
+            reader_close(&r);
+            return k;
+        }
     }
     feed_open(f, fmt);
     uint64_t lineno = 0;

@@ -79,6 +79,14 @@ int gc_read_inputs_hooked(char **paths, int npaths, enum gc_format forced, struc
                           struct gc_read_result *res, const struct gc_read_hooks *hooks);
 
 /*
+ * Threads that read one big regular file (gclat gc -j N; see gc_read_par.c):
+ * 0 or less means the default, the cores this process may run on, at most
+ * 8; 1 reads on the calling thread. The result is the same whatever N.
+ */
+void gc_read_set_jobs(int n);
+int gc_read_jobs(void);
+
+/*
  * First timestamp of a line, whatever the format: a leading ISO 8601 date
  * (legacy -XX:+PrintGCDateStamps, unified time/utctime decorators) and/or an
  * uptime in seconds ("12.345:" legacy, "[12.345s]" unified), or unified

@@ -117,6 +117,12 @@ struct up {
     int64_t id_txt_val;
     size_t up_txt_n;                   /* its length, 0: none */
     int64_t up_txt_ns;                 /* its value */
+    /* last time/utctime decorator text read as DK_WALL (see wall_memo()) */
+    char tm_txt[40];
+    size_t tm_n;                       /* its length, 0: none */
+    int64_t tm_ms, tm_base_ms;         /* its value; minus its SS.mmm when tm_lin */
+    int32_t tm_tz;
+    bool tm_lin;                       /* "...:SS.mmm" + a non-digit: the value is linear in SS and mmm */
     const char *icache[ICACHE]; /* see intern() */
     size_t icache_len[ICACHE];
     const char *flags_cause;     /* cause_flags cache: last cause and its flags */
@@ -1733,6 +1739,50 @@ static inline unsigned dg_way(const char *c, size_t len)
 }
 
 /*
+ * The time decorator changes on every line, mostly in its seconds and
+ * milliseconds only: keep the last one classify_decorator read as DK_WALL
+ * (parse_iso8601 took it whole), and read a text that differs from it in
+ * SS and mmm only as its base plus those -- what parse_iso8601 gives, as
+ * every other byte (date, zone, where the parse stops) is the same, and
+ * seconds over 60 are refused here as there.
+ */
+static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32_t tz)
+{
+    if (cn < 19 || cn > sizeof p->tm_txt)
+        return;
+    memcpy(p->tm_txt, c, cn);
+    p->tm_n = cn;
+    p->tm_ms = ms;
+    p->tm_tz = tz;
+    p->tm_lin = cn >= 23 && is_digit(c[17]) && is_digit(c[18]) && (c[19] == '.' || c[19] == ',') &&
+                is_digit(c[20]) && is_digit(c[21]) && is_digit(c[22]) && (cn == 23 || !is_digit(c[23]));
+    if (p->tm_lin)
+        p->tm_base_ms = ms - ((c[17] - '0') * 10 + (c[18] - '0')) * 1000 -
+                        ((c[20] - '0') * 100 + (c[21] - '0') * 10 + (c[22] - '0'));
+}
+
+/* c[0..p->tm_n) (followed by ']') reads as the memo says: its value in *ms. */
+static bool wall_memo(const struct up *p, const char *c, int64_t *ms)
+{
+    size_t n = p->tm_n;
+    if (!p->tm_lin) {
+        if (memcmp(c, p->tm_txt, n) != 0)
+            return false;
+        *ms = p->tm_ms;
+        return true;
+    }
+    /* (the same text again is base + its own SS.mmm too) */
+    if (memcmp(c, p->tm_txt, 17) != 0 || c[19] != p->tm_txt[19] || memcmp(c + 23, p->tm_txt + 23, n - 23) != 0 ||
+        !is_digit(c[17]) || !is_digit(c[18]) || !is_digit(c[20]) || !is_digit(c[21]) || !is_digit(c[22]))
+        return false;
+    int se = (c[17] - '0') * 10 + (c[18] - '0');
+    if (se > 60)
+        return false;
+    *ms = p->tm_base_ms + se * 1000 + ((c[20] - '0') * 100 + (c[21] - '0') * 10 + (c[22] - '0'));
+    return true;
+}
+
+/*
  * Parse leading decorators, set p->up_ns/wall_ms/tz and d. Returns the
  * offset of the message.
  */
@@ -1821,6 +1871,19 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                 i += un + 1;
                 continue;
             }
+            /* "[2022-01-29T16:34:51.702+0000]": see wall_memo() (the text
+               through tm_n holds no ']': the ']' after it is the first) */
+            size_t tn = p->tm_n;
+            int64_t wms;
+            if (tn && tn < lim && c[tn] == ']' && c[4] == '-' && wall_memo(p, c, &wms)) {
+                if (p->wall_ms < 0) {
+                    p->wall_ms = wms;
+                    p->tz = p->tm_tz;
+                }
+                d->any = true;
+                i += tn + 2;
+                continue;
+            }
             int64_t v;
             size_t k = parse_dec_e9(c, lim, &v);
             if (k + 1 < lim && c[k] == 's' && c[k + 1] == ']') {
@@ -1833,6 +1896,23 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                     p->up_ns = v;
                 d->any = true;
                 i += k + 3;
+                continue;
+            }
+            if (k + 2 < lim && (c[k] == 'm' || c[k] == 'n') && c[k + 1] == 's' && c[k + 2] == ']') {
+                /* "[293ms]" (uptimemillis, timemillis), "[...ns]": classify_decorator's
+                   reading of the digits before the unit, in place */
+                int64_t iv = 0;
+                parse_int(c, k, &iv);
+                bool wall = c[k] == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
+                int64_t val = c[k] == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
+                if (!wall && p->up_ns < 0) {
+                    p->up_ns = val;
+                } else if (wall && p->wall_ms < 0) {
+                    p->wall_ms = val;
+                    p->tz = 0;
+                }
+                d->any = true;
+                i += k + 4;
                 continue;
             }
         }
@@ -1866,6 +1946,8 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                 p->wall_ms = e->v;
                 p->tz = e->tz;
             }
+            if (is_digit(c[0]) && c[4] == '-' && (cn == 0 || c[cn - 1] != ' '))
+                wall_store(p, c, cn, e->v, e->tz);
             break;
         case DK_UP:
             if (p->up_ns < 0)
@@ -2217,6 +2299,86 @@ static void finish(void *vp)
 
 static void destroy(void *vp) { free(vp); }
 
+/* ---------------------- parallel reading (gc_parse.h) ---------------------- */
+
+static void *par_clone(const void *vp, struct gc_parse_ctx *ctx)
+{
+    const struct up *p = vp;
+    struct up *q = xmalloc(sizeof *q);
+    memcpy(q, p, sizeof *q);
+    q->ctx = ctx;
+    if (p->dg_last) /* the only pointer into the struct itself */
+        q->dg_last = &q->dg[0][0] + (p->dg_last - &p->dg[0][0]);
+    return q;
+}
+
+/*
+ * The state with what cannot change the parser's output cleared: the
+ * caches (each maps a text to what parsing it gives, so a hit and a miss
+ * give the same), the current line's text (set before every use), the
+ * allocation counters nothing reads, and what is not live (an empty slot,
+ * no pending pause, no nested pause). Line numbers are shifted by delta.
+ */
+static void normalize(struct up *n, uint64_t delta)
+{
+    n->ctx = NULL;
+    memset(n->dc, 0, sizeof n->dc);
+    memset(n->dg, 0, sizeof n->dg);
+    memset(n->dg_old, 0, sizeof n->dg_old);
+    n->dg_last = NULL;
+    memset(n->up_txt, 0, sizeof n->up_txt);
+    n->up_txt_n = 0;
+    n->up_txt_ns = 0;
+    memset(n->tm_txt, 0, sizeof n->tm_txt);
+    n->tm_n = 0;
+    n->tm_ms = n->tm_base_ms = 0;
+    n->tm_tz = 0;
+    n->tm_lin = false;
+    memset(n->id_txt, 0, sizeof n->id_txt);
+    n->id_txt_n = 0;
+    n->id_txt_val = 0;
+    memset(n->icache, 0, sizeof n->icache);
+    memset(n->icache_len, 0, sizeof n->icache_len);
+    n->flags_cause = NULL;
+    n->flags_cause_val = 0;
+    n->raw = NULL;
+    n->raw_len = 0;
+    n->seq = 0;
+    if (n->lineno)
+        n->lineno += delta;
+    if (n->have_pend)
+        n->pend.line += delta;
+    else
+        memset(&n->pend, 0, sizeof n->pend);
+    for (int i = 0; i < GCID_SLOTS; i++) {
+        struct gcid_slot *s = &n->slot[i];
+        if (s->id < 0) {
+            memset(s, 0, sizeof *s);
+            s->id = -1;
+            continue;
+        }
+        s->seq = 0;
+        s->first_line += delta;
+        if (s->have_nested)
+            s->nested.line += delta;
+        else
+            memset(&s->nested, 0, sizeof s->nested);
+    }
+}
+
+static bool par_same(const void *va, const void *vb, uint64_t delta)
+{
+    struct up *a = xmalloc(sizeof *a), *b = xmalloc(sizeof *b);
+    memcpy(a, va, sizeof *a);
+    memcpy(b, vb, sizeof *b);
+    normalize(a, 0);
+    normalize(b, delta);
+    bool eq = memcmp(a, b, sizeof *a) == 0;
+    free(a);
+    free(b);
+    return eq;
+}
+
 /*
  * A followed log went quiet: a pause held for its "User=" line is emitted
  * when the log has no CPU lines (it would wait for the next GC, a minute
@@ -2231,3 +2393,4 @@ static void idle(void *vp)
 }
 
 const struct gc_parser_ops gc_unified_ops = {"unified", create, line, finish, destroy, idle};
+const struct gc_parser_par gc_unified_par = {par_clone, par_same};

@@ -4,6 +4,7 @@
 #include "intern.h"
 #include "util.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ void intern_init(struct intern *t)
 
 void intern_fini(struct intern *t)
 {
+    intern_share(t, false);
     for (size_t i = 0; i < t->cap; i++)
         free(t->slots[i]);
     free(t->slots);
@@ -47,7 +49,32 @@ static void rehash(struct intern *t)
     free(os);
 }
 
+void intern_share(struct intern *t, bool on)
+{
+    if (on && !t->lock) {
+        pthread_mutex_t *m = xmalloc(sizeof *m);
+        pthread_mutex_init(m, NULL);
+        t->lock = m;
+    } else if (!on && t->lock) {
+        pthread_mutex_destroy(t->lock);
+        free(t->lock);
+        t->lock = NULL;
+    }
+}
+
+static const char *lookup(struct intern *t, const char *s, size_t n);
+
 const char *intern_str(struct intern *t, const char *s, size_t n)
+{
+    if (!t->lock)
+        return lookup(t, s, n);
+    pthread_mutex_lock(t->lock);
+    const char *r = lookup(t, s, n);
+    pthread_mutex_unlock(t->lock);
+    return r;
+}
+
+static const char *lookup(struct intern *t, const char *s, size_t n)
 {
     /* Stored strings are NUL-terminated: a NUL inside untrusted input ends
        the string here too, so lookups compare what is stored (and

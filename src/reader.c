@@ -56,6 +56,11 @@ void reader_set_max_line(size_t bytes)
     max_line_default = bytes ? bytes : READER_MAX_LINE;
 }
 
+size_t reader_max_line(void)
+{
+    return max_line_default;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -63,7 +68,7 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void progress_tick(const struct reader *r)
+void reader_progress_note(const char *name, uint64_t done_bytes, uint64_t size_bytes)
 {
     if (!progress_on)
         return;
@@ -72,12 +77,16 @@ static void progress_tick(const struct reader *r)
         return;
     progress_last_s = t;
     progress_shown = true;
-    if (r->size_bytes)
-        fprintf(stderr, "\r\033[K%s  %llu MB  %d%%", r->name,
-                (unsigned long long)(r->raw_bytes >> 20),
-                (int)(100.0 * (double)r->raw_bytes / (double)r->size_bytes));
+    if (size_bytes)
+        fprintf(stderr, "\r\033[K%s  %llu MB  %d%%", name, (unsigned long long)(done_bytes >> 20),
+                (int)(100.0 * (double)done_bytes / (double)size_bytes));
     else
-        fprintf(stderr, "\r\033[K%s  %llu MB", r->name, (unsigned long long)(r->raw_bytes >> 20));
+        fprintf(stderr, "\r\033[K%s  %llu MB", name, (unsigned long long)(done_bytes >> 20));
+}
+
+static void progress_tick(const struct reader *r)
+{
+    reader_progress_note(r->name, r->raw_bytes, r->size_bytes);
 }
 
 void reader_progress_done(void)

@@ -114,6 +114,7 @@ int reader_stdin_peek(size_t want, const char **data, size_t *len, bool *whole);
 
 /* The line cap of readers opened from now on (0 restores the default). */
 void reader_set_max_line(size_t bytes);
+size_t reader_max_line(void);
 /* Announcements on stderr of skipped input (on by default; off for --quiet). */
 void reader_warnings_enable(bool on);
 bool reader_warnings_enabled(void);
@@ -125,5 +126,7 @@ bool reader_warnings_enabled(void);
  */
 void reader_progress_enable(bool on);
 void reader_progress_done(void);
+/* The same line for a reader of its own (the parallel GC-log reader). */
+void reader_progress_note(const char *name, uint64_t done_bytes, uint64_t size_bytes);
 
 #endif

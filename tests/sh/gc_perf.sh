@@ -54,3 +54,34 @@ rc=$?
 got=$(count < "$T/g1.json")
 if [ $rc -eq 0 ] && [ "$want" -gt 0 ] && [ "$got" = "$want" ]; then ok "gc_perf concatenated G1 logs pause count ($want)"
 else nok "gc_perf concatenated G1 logs pause count" "exit $rc, got ${got:-none}, want $want $(head -c 200 "$T/g1.err")"; fi
+
+# The time decorator read through its memo (gc_unified.c wall_memo: a text
+# that differs from the last one in SS.mmm only is its base plus those) ==
+# read in full each time: the same stamps padded with a blank ("[...0000 ]",
+# the same value) are never memoised. Stamps randomised: seconds 60 and 61,
+# ',' decimals, 2 and 4 fraction digits, Z / +05:30 / -0800 / no zone.
+python3 - "$ROOT/tests/fixtures/gc/jdk17-g1-safepoint_utc-steady.log" "$T/stamps.log" "$T/padded.log" <<'PY'
+import random, re, sys
+random.seed(7)
+pat = re.compile(r'^\[(\d{4}-\d\d-\d\dT\d\d):(\d\d):\d\d\.\d{3}([^\]]*)\]')
+a, b = [], []
+for _ in range(20):
+    for l in open(sys.argv[1]).read().splitlines():
+        m = pat.match(l)
+        if not m:
+            a.append(l); b.append(l); continue
+        ms = '%03d' % random.randint(0, 999)
+        mi = random.choice([m.group(2), '%02d' % random.randint(0, 59)])
+        se = random.choice(['%02d' % random.randint(0, 59), '59', '60', '61'])
+        fr = random.choice(['.' + ms] * 3 + [',' + ms, '.' + ms[:2], '.' + ms + '7'])
+        tz = random.choice([m.group(3)] * 4 + ['Z', '+05:30', '-0800', ''])
+        st = '%s:%s:%s%s%s' % (m.group(1), mi, se, fr, tz)
+        a.append('[%s]%s' % (st, l[m.end():])); b.append('[%s ]%s' % (st, l[m.end():]))
+open(sys.argv[2], 'w').write('\n'.join(a) + '\n'); open(sys.argv[3], 'w').write('\n'.join(b) + '\n')
+PY
+# (the byte count and the excerpts of unparsed lines differ by the blank)
+"$G" gc --json -q -j 1 "$T/stamps.log" 2>/dev/null | sed "s|$T/stamps.log|F|g; /\"bytes\":/d; /\"text\":/d" > "$T/stamps.json"
+"$G" gc --json -q -j 1 "$T/padded.log" 2>/dev/null | sed "s|$T/padded.log|F|g; /\"bytes\":/d; /\"text\":/d" > "$T/padded.json"
+if [ -s "$T/stamps.json" ] && cmp -s "$T/stamps.json" "$T/padded.json" && grep -q '"count": [1-9]' "$T/stamps.json"; then
+  ok "gc_perf time decorators read through the memo == read in full (randomised stamps)"
+else nok "gc_perf time decorators read through the memo == read in full" "$(diff "$T/stamps.json" "$T/padded.json" | head -4 | tr '\n' ' ')"; fi
