@@ -231,6 +231,22 @@ static int load_gc(struct compare_set *s, int index, const struct compare_gc_hoo
     return 0;
 }
 
+/* "CMD --json -q ARGS FILES": the command line the adapters hand to lat and cpu (freed by the caller). */
+static char **sub_argv(const char *cmd, char **args, int nargs, char **files, int nfiles, int *argc)
+{
+    char **av = xcalloc((size_t)(nargs + nfiles + 4), sizeof *av);
+    int k = 0;
+    av[k++] = (char *)cmd;
+    av[k++] = (char *)"--json";
+    av[k++] = (char *)"-q";
+    for (int i = 0; i < nargs; i++)
+        av[k++] = args[i];
+    for (int i = 0; i < nfiles; i++)
+        av[k++] = files[i];
+    *argc = k;
+    return av;
+}
+
 /*
  * The access-log adapter: `gclat lat --json -q ARGS FILES` in this process —
  * the same option parser, scan and report tree as the lat command
@@ -240,15 +256,8 @@ static int load_gc(struct compare_set *s, int index, const struct compare_gc_hoo
 struct report_node *compare_lat_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
                                      int *rc)
 {
-    char **av = xcalloc((size_t)(nargs + nfiles + 4), sizeof *av);
-    int k = 0;
-    av[k++] = (char *)"lat";
-    av[k++] = (char *)"--json";
-    av[k++] = (char *)"-q";
-    for (int i = 0; i < nargs; i++)
-        av[k++] = args[i];
-    for (int i = 0; i < nfiles; i++)
-        av[k++] = files[i];
+    int k;
+    char **av = sub_argv("lat", args, nargs, files, nfiles, &k);
     /* lat's own messages name lat, as on its command line */
     const char *prog = prog_name;
     prog_name = "gclat lat";
@@ -301,15 +310,8 @@ struct report_node *compare_lat_tree(char **args, int nargs, char **files, int n
 static struct report_node *cpu_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
                                     int *rc)
 {
-    char **av = xcalloc((size_t)(nargs + nfiles + 4), sizeof *av);
-    int k = 0;
-    av[k++] = (char *)"cpu";
-    av[k++] = (char *)"--json";
-    av[k++] = (char *)"-q";
-    for (int i = 0; i < nargs; i++)
-        av[k++] = args[i];
-    for (int i = 0; i < nfiles; i++)
-        av[k++] = files[i];
+    int k;
+    char **av = sub_argv("cpu", args, nargs, files, nfiles, &k);
     /* cpu -q: the reader's skipped-input notes are not this command's to print */
     bool warned = reader_warnings_enabled();
     reader_warnings_enable(false);
