@@ -201,6 +201,33 @@ static void win_label(char *b, size_t n, int64_t len_ms)
         snprintf(b, n, "%llds", (long long)(len_ms / 1000));
 }
 
+/* A run of " label value" pieces of the one-line form; NaN prints as "-". */
+struct field {
+    const char *before;
+    double v;
+    int dec;
+};
+
+static void fields(FILE *o, const struct field *fs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        fputs(fs[i].before, o);
+        num(o, fs[i].v, fs[i].dec);
+    }
+}
+
+/* One row of the screen's tables: right-aligned cells, NaN as "-". */
+static void cells(FILE *o, const double *vals, const int *wid, const int *dec, int n)
+{
+    for (int c = 0; c < n; c++) {
+        if (isnan(vals[c]))
+            fprintf(o, "%*s ", wid[c], "-");
+        else
+            fprintf(o, "%*.*f ", wid[c], dec[c], vals[c]);
+    }
+    fputc('\n', o);
+}
+
 void watch_frame_lines(const struct watch_frame *fr, FILE *o)
 {
     char ts[32], wl[32];
@@ -213,31 +240,17 @@ void watch_frame_lines(const struct watch_frame *fr, FILE *o)
         escape_text_write(o, f->name);
         fprintf(o, " %s:", wl);
         if (f->has_gc) {
-            fputs(" pauses ", o);
-            num(o, w->pause_count, 0);
-            fputs(" max ", o);
-            num(o, w->pause_max_ms, 3);
-            fputs(" ms p99 ", o);
-            num(o, w->pause_p99_ms, 3);
-            fputs(" ms gc ", o);
-            num(o, w->gc_share_pct, 2);
-            fputs(" % stalls ", o);
-            num(o, w->stall_count, 0);
-            fputs(" max ", o);
-            num(o, w->stall_max_ms, 3);
+            const struct field gc[] = {{" pauses ", w->pause_count, 0}, {" max ", w->pause_max_ms, 3},
+                                       {" ms p99 ", w->pause_p99_ms, 3}, {" ms gc ", w->gc_share_pct, 2},
+                                       {" % stalls ", w->stall_count, 0}, {" max ", w->stall_max_ms, 3}};
+            fields(o, gc, ARRAY_LEN(gc));
             fputs(" ms", o);
         }
         if (f->has_access) {
-            fputs(f->has_gc ? " | requests " : " requests ", o);
-            num(o, w->req_count, 0);
-            fputs(" p50 ", o);
-            num(o, w->req_p50_ms, 3);
-            fputs(" p99 ", o);
-            num(o, w->req_p99_ms, 3);
-            fputs(" p99.9 ", o);
-            num(o, w->req_p999_ms, 3);
-            fputs(" ms 5xx ", o);
-            num(o, w->req_5xx, 0);
+            const struct field rq[] = {{f->has_gc ? " | requests " : " requests ", w->req_count, 0},
+                                       {" p50 ", w->req_p50_ms, 3}, {" p99 ", w->req_p99_ms, 3},
+                                       {" p99.9 ", w->req_p999_ms, 3}, {" ms 5xx ", w->req_5xx, 0}};
+            fields(o, rq, ARRAY_LEN(rq));
         }
         for (int k = 0; k < f->nalerts; k++)
             if (strcmp(f->alerts[k].state, "ok"))
@@ -266,13 +279,7 @@ void watch_frame_screen(const struct watch_frame *fr, FILE *o)
                 double vals[] = {w->pause_count, w->pause_total_ms, w->pause_max_ms, w->pause_p99_ms, w->pause_p999_ms,
                                  w->gc_share_pct, w->stall_count, w->stall_max_ms};
                 const int wid[] = {8, 9, 9, 9, 9, 7, 7, 9}, dec[] = {0, 1, 3, 3, 3, 2, 0, 3};
-                for (int c = 0; c < 8; c++) {
-                    if (isnan(vals[c]))
-                        fprintf(o, "%*s ", wid[c], "-");
-                    else
-                        fprintf(o, "%*.*f ", wid[c], dec[c], vals[c]);
-                }
-                fputc('\n', o);
+                cells(o, vals, wid, dec, 8);
             }
             fprintf(o, "  %-7s ", "start");
             double sv[] = {f->since_pauses, f->since_pause_total_ms, f->since_pause_max_ms};
@@ -292,13 +299,7 @@ void watch_frame_screen(const struct watch_frame *fr, FILE *o)
                 double vals[] = {w->req_count, w->req_p50_ms, w->req_p90_ms, w->req_p99_ms, w->req_p999_ms, w->req_max_ms,
                                  w->req_5xx};
                 const int wid[] = {8, 9, 9, 9, 9, 9, 7}, dec[] = {0, 3, 3, 3, 3, 3, 0};
-                for (int c = 0; c < 7; c++) {
-                    if (isnan(vals[c]))
-                        fprintf(o, "%*s ", wid[c], "-");
-                    else
-                        fprintf(o, "%*.*f ", wid[c], dec[c], vals[c]);
-                }
-                fputc('\n', o);
+                cells(o, vals, wid, dec, 7);
             }
         }
         for (int k = 0; k < f->nfindings; k++) {
