@@ -169,18 +169,25 @@ static int cmp_stop(const void *a, const void *b)
     return x->start_wall_ns < y->start_wall_ns ? -1 : x->start_wall_ns > y->start_wall_ns;
 }
 
-/* Time of [s, e) covered by pauses (stops sorted by start; overlapping pauses do not happen). */
-static int64_t stopped_in(const struct load_stop *st, size_t n, int64_t max_dur, int64_t s, int64_t e)
+/* The first stop (sorted by start) that can reach time t: no stop is longer than max_dur. */
+static size_t first_reaching(const struct load_stop *st, size_t n, int64_t max_dur, int64_t t)
 {
     size_t lo = 0, hi = n;
-    int64_t from = s - max_dur, sum = 0;
     while (lo < hi) {
         size_t m = (lo + hi) / 2;
-        if (st[m].start_wall_ns < from)
+        if (st[m].start_wall_ns < t - max_dur)
             lo = m + 1;
         else
             hi = m;
     }
+    return lo;
+}
+
+/* Time of [s, e) covered by pauses (stops sorted by start; overlapping pauses do not happen). */
+static int64_t stopped_in(const struct load_stop *st, size_t n, int64_t max_dur, int64_t s, int64_t e)
+{
+    int64_t sum = 0;
+    size_t lo = first_reaching(st, n, max_dur, s);
     for (size_t i = lo; i < n && st[i].start_wall_ns < e; i++) {
         if (st[i].stall)
             continue;
@@ -196,15 +203,7 @@ static int64_t stopped_in(const struct load_stop *st, size_t n, int64_t max_dur,
 static bool meets(const struct load_stop *st, size_t n, int64_t max_dur, int64_t s, int64_t e, bool stall)
 {
     /* first stop that starts at or after s - max_dur */
-    size_t lo = 0, hi = n;
-    int64_t from = s - max_dur;
-    while (lo < hi) {
-        size_t m = (lo + hi) / 2;
-        if (st[m].start_wall_ns < from)
-            lo = m + 1;
-        else
-            hi = m;
-    }
+    size_t lo = first_reaching(st, n, max_dur, s);
     for (size_t i = lo; i < n && st[i].start_wall_ns < e; i++)
         if (st[i].stall == stall && st[i].start_wall_ns + st[i].dur_ns > s)
             return true;
@@ -275,14 +274,7 @@ void load_record_report(const struct load_record *rec, const struct load_result 
         int64_t a0 = m0 + sec_i * NS, a1 = a0 + NS;
         uint64_t pc = 0, sc = 0;
         int64_t pmax = 0, smax = 0;
-        size_t lo = 0, hi = n; /* first stop that can reach into this second */
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (st[mid].start_wall_ns < a0 - max_dur)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        size_t lo = first_reaching(st, n, max_dur, a0);
         for (size_t i = lo; i < n && st[i].start_wall_ns < a1; i++) {
             if (st[i].start_wall_ns + st[i].dur_ns <= a0)
                 continue;
