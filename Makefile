@@ -26,7 +26,7 @@ Q       := @
 say     := @printf '  %-6s %s\n'
 endif
 
-SRC     := $(wildcard src/*.c)
+SRC     := $(wildcard src/*.c src/cmd/*.c)
 OBJ     := $(SRC:src/%.c=obj/%.o)
 LIBOBJ  := $(filter-out obj/main.o,$(OBJ))
 UNIT    := $(wildcard tests/unit/test_*.c)
@@ -55,6 +55,7 @@ gclat: $(OBJ)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 obj/%.o: src/%.c | obj
+	$(Q)mkdir -p $(@D)
 	$(say) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -68,6 +69,7 @@ obj/tests/%: tests/unit/%.c $(LIBOBJ) | obj/tests
 unit: $(UNITBIN)
 
 obj-asan/%.o: src/%.c | obj-asan
+	$(Q)mkdir -p $(@D)
 	$(say) CC-ASAN $<
 	$(Q)$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -MMD -MP -c -o $@ $<
 
@@ -87,6 +89,7 @@ obj-asan/fuzz/%: fuzz/%.c fuzz/replay_main.c $(ALIBOBJ) | obj-asan/fuzz
 asan: gclat-asan $(AUNITBIN) $(FUZZREPLAY)
 
 obj-ubsan/%.o: src/%.c | obj-ubsan
+	$(Q)mkdir -p $(@D)
 	$(say) CC-UBSAN $<
 	$(Q)$(UBSAN_CC) $(ALL_CFLAGS) $(UBSAN_FLAGS) -MMD -MP -c -o $@ $<
 

@@ -1,6 +1,6 @@
 /*
- * lat.h — the pieces of `gclat lat` shared by lat_*.c and cmd_lat.c /
- * cmd_merge.c: the run configuration, value extraction, the accumulator
+ * lat.h — the pieces of `gclat lat` shared by lat_*.c and cmd/lat.c /
+ * cmd/merge.c: the run configuration, value extraction, the accumulator
  * (histogram + cal.awk string table), the group table, the scanner.
  *
  * Units: every latency is an integer count of a base unit of base_ns

@@ -1,7 +1,7 @@
 /*
  * lat_report.c — `gclat lat` as library calls (lat_run.h): the option
  * parser, the scan of the input columns and the report tree, shared by
- * cmd_lat.c and compare/report (compare_input.c).
+ * cmd/lat.c and compare/report (compare_input.c).
  */
 #include "commands.h"
 #include "lat_run.h"

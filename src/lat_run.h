@@ -1,7 +1,7 @@
 /*
  * lat_run.h — `gclat lat` as library calls: its options (parsed from an
  * argv, so `compare --lat-arg` goes through the very same code), the scan of
- * the input columns, and the report tree. cmd_lat.c renders that tree;
+ * the input columns, and the report tree. cmd/lat.c renders that tree;
  * compare and report (compare_input.c) put it under a run, so both show the
  * same numbers by construction.
  */

@@ -13,7 +13,7 @@
  * histogram appended to a dump in td_histo_block.c), td_json.c (JSON format), td_top.c
  * (top -b -H), td_locks.c (lock graph, chains, deadlock cycles), td_group.c
  * (pools, identical stacks, hot frames, multi-dump comparison), td_report.c
- * (the report tree). Nothing here prints; cmd_threads.c renders.
+ * (the report tree). Nothing here prints; cmd/threads.c renders.
  */
 #ifndef GCLAT_TD_H
 #define GCLAT_TD_H

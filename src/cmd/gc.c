@@ -1,5 +1,5 @@
 /*
- * cmd_gc.c — `gclat gc`: read GC logs, analyse, report. The sink feeds each
+ * cmd/gc.c — `gclat gc`: read GC logs, analyse, report. The sink feeds each
  * event to the analysis and, with --csv, writes it out at once (so CSV
  * output of a huge log needs no memory).
  */

@@ -1,5 +1,5 @@
 /*
- * cmd_report.c — `gclat report`: the HTML page of several inputs and runs
+ * cmd/report.c — `gclat report`: the HTML page of several inputs and runs
  * (render_html), composed here: key figures per run (from the comparison
  * table), findings, charts (html_charts.h, fed while GC events stream), the
  * full analyses folded, the comparison table last and folded. Inputs are

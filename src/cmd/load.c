@@ -1,5 +1,5 @@
 /*
- * cmd_load.c — `gclat load URL`: constant-rate HTTP load with latency
+ * cmd/load.c — `gclat load URL`: constant-rate HTTP load with latency
  * measured from the intended send (load_engine.h), reported like every
  * other command (text, --json, --csv) and saved as an HdrHistogram log.
  * The driver only turns options into a load_cfg and hands the result to

@@ -1,5 +1,5 @@
 /*
- * cmd_watch.c — `gclat watch`: follow live GC logs, show rolling figures,
+ * cmd/watch.c — `gclat watch`: follow live GC logs, show rolling figures,
  * alert on them, and serve them to Prometheus. The driver: options →
  * followed JVMs (watch_jvm.c) → per-interval figures (watch_out.c) →
  * alerts (alert.c), metrics (watch_metrics.c, http_serve.c), --save.

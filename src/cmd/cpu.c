@@ -1,5 +1,5 @@
 /*
- * cmd_cpu.c — `gclat cpu`: a JVM's CPU and memory over time, from `top -b`
+ * cmd/cpu.c — `gclat cpu`: a JVM's CPU and memory over time, from `top -b`
  * captures, from `gclat cpu --record` files, or by sampling /proc live.
  *
  * All inputs become struct top_frame (top_parse.h, proc_record.h) and go

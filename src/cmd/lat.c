@@ -1,5 +1,5 @@
 /*
- * cmd_lat.c — `gclat lat`: latency percentiles from access logs in one
+ * cmd/lat.c — `gclat lat`: latency percentiles from access logs in one
  * streaming pass (options, inputs and output selection; the scanning is in
  * lat_scan.c, the numbers in lat_group.c/hist.c, the cal.awk emulation in
  * lat_cal.c, the HdrHistogram files in hdr_codec.c).

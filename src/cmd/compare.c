@@ -1,5 +1,5 @@
 /*
- * cmd_compare.c — `gclat compare NAME=INPUTS ...`: one column per run, the
+ * cmd/compare.c — `gclat compare NAME=INPUTS ...`: one column per run, the
  * change in % against the first run, and --fail-if conditions for CI (exit
  * 4 when any holds). Inputs and metrics: compare.h, compare_table.c.
  */

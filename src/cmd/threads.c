@@ -1,5 +1,5 @@
 /*
- * cmd_threads.c — `gclat threads`: thread-dump analysis (states, pools,
+ * cmd/threads.c — `gclat threads`: thread-dump analysis (states, pools,
  * identical stacks, hot frames, lock graph and deadlocks, cpu=, top -H join,
  * several dumps compared). Option parsing and output only; the work is in
  * td_*.c (see td.h for the map).

@@ -1,5 +1,5 @@
 /*
- * cmd_impact.c — `gclat impact`: the share of requests that GC pauses alone
+ * cmd/impact.c — `gclat impact`: the share of requests that GC pauses alone
  * push past a timeout, from the GC log's pause timeline (impact_model.h has
  * the model; docs/impact.md the assumptions and the checks). Per hour and
  * overall, the pause clusters responsible, requests lost at a given rate,

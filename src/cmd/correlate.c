@@ -1,5 +1,5 @@
 /*
- * cmd_correlate.c — `gclat correlate`: join access-log requests with the GC
+ * cmd/correlate.c — `gclat correlate`: join access-log requests with the GC
  * log's stops. The driver: options, the pause/stall timeline, the access
  * logs streamed into the join (correlate_join.h has the overlap rule and the
  * figures), the clock offset (given, or searched by correlate_offset.h; when

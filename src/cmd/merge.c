@@ -1,5 +1,5 @@
 /*
- * cmd_merge.c — `gclat merge FILE...`: combine HdrHistogram interval logs
+ * cmd/merge.c — `gclat merge FILE...`: combine HdrHistogram interval logs
  * (as written by `gclat lat --save`, or by HdrHistogram's own
  * HistogramLogWriter) and print the same table as `gclat lat`.
  *

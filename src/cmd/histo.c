@@ -1,5 +1,5 @@
 /*
- * cmd_histo.c — `gclat histo`: top classes by bytes and by instances from
+ * cmd/histo.c — `gclat histo`: top classes by bytes and by instances from
  * `jmap -histo[:live]` / `jcmd GC.class_histogram`, and with two or more
  * files the growth between the first and the last (the leak suspects).
  *

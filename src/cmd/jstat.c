@@ -1,5 +1,5 @@
 /*
- * cmd_jstat.c — `gclat jstat`: GC rates, time per GC, occupancy of each space
+ * cmd/jstat.c — `gclat jstat`: GC rates, time per GC, occupancy of each space
  * over time and promotion from `jstat -gc/-gcutil/-gccause [-t]` captures.
  *
  * Each FILE is one series (jstat prints cumulative counters, so counts are
