@@ -87,13 +87,7 @@ bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, b
 bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok)
 {
     const char *a = argv[*i];
-    enum compare_kind k = CK_AUTO;
-    if (opt_is(a, "--gc"))
-        k = CK_GC;
-    else if (opt_is(a, "--access"))
-        k = CK_ACCESS;
-    else if (opt_is(a, "--cpu"))
-        k = CK_CPU;
+    enum compare_kind k = compare_kind_option(a);
     if (k != CK_AUTO) {
         const char *v = opt_value(argc, argv, i);
         if (!compare_add_input(set, v, k, plain_ok))
@@ -193,19 +187,16 @@ int cmd_compare(int argc, char **argv)
         compare_charts_report(&set, chart_group(root, "charts", NULL));
     }
     int held = compare_report(&t, &set, conds, nconds, co.out != OUT_JSON, root);
+    compare_findings_report(&set, root);
     if (co.out == OUT_TEXT)
         compare_screen(root);
     if (co.out == OUT_HTML) {
         compare_report_labels(&t, rn_get(root, "comparison"));
-        /* each run's GC analysis, folded: its findings lead the page */
+        /* each run's analyses, folded: their findings lead the page, under the run's name */
         for (int r = 0; r < set.n; r++) {
-            if (!set.runs[r].tree[CK_GC])
-                continue;
             char key[32];
             snprintf(key, sizeof key, "run_%d", r + 1);
-            struct report_node *o = rn_title(rn_obj(root, key), set.runs[r].name);
-            rn_flags(rn_title(rn_adopt(o, "gc", set.runs[r].tree[CK_GC]), "GC log analysis (gclat gc)"), RF_FOLD);
-            set.runs[r].tree[CK_GC] = NULL;
+            compare_adopt_trees(&set.runs[r], rn_title(rn_obj(root, key), set.runs[r].name));
         }
     }
     common_render(&co, root, rn_get(root, "comparison"));

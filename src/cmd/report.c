@@ -72,18 +72,6 @@ const char cmd_report_help[] =
 
 bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok);
 
-/* A subtree of a run, adopted into the page under a folded section (the run's tree slot is emptied). */
-static struct report_node *adopt(struct report_node *parent, struct compare_run *r, enum compare_kind k,
-                                 const char *key, const char *title)
-{
-    if (!r->tree[k])
-        return NULL;
-    struct report_node *n = rn_adopt(parent, key, r->tree[k]);
-    r->tree[k] = NULL;
-    rn_flags(rn_title(n, title), RF_FOLD);
-    return n;
-}
-
 /* What the charts already show, and what came only to feed them, is not repeated in the details. */
 static void hide(struct report_node *tree, const char *key)
 {
@@ -152,14 +140,9 @@ static struct report_node *compose(struct compare_set *set, const struct html_ch
         hide(r->tree[CK_CPU], "series");
         hide(r->tree[CK_ACCESS] ? rn_get(r->tree[CK_ACCESS], "lat") : NULL, "intervals");
         struct report_node *cf = r->tree[CK_CPU] ? rn_get(r->tree[CK_CPU], "findings") : NULL;
-        if (cf && cf->kind == RN_ARR) {
+        if (cf && cf->kind == RN_ARR)
             rn_title(cf, "CPU findings");
-            rn_flags(cf, RF_TABLE);
-            headline_findings(cf);
-        }
-        adopt(o, r, CK_GC, "gc", "GC log analysis (gclat gc)");
-        adopt(o, r, CK_ACCESS, "access", "Access-log latency (gclat lat)");
-        adopt(o, r, CK_CPU, "cpu", "CPU (gclat cpu)");
+        compare_adopt_trees(r, o);
     }
     free(per_run);
     free(run_obj);
