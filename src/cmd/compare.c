@@ -178,8 +178,12 @@ int cmd_compare(int argc, char **argv)
     }
     struct compare_table t;
     compare_table_build(&t, &set);
-    if (t.n == 0 && !co.quiet)
-        warnx("no metric found in any run");
+    if (t.n == 0 && !co.quiet) {
+        bool more = false; /* inputs that give findings, not rows */
+        for (int r = 0; r < set.n; r++)
+            more |= set.runs[r].nfiles[CK_JSTAT] + set.runs[r].nfiles[CK_HISTO] + set.runs[r].nfiles[CK_THREADS] > 0;
+        warnx("no metric found in any run%s", more ? " (jstat, histogram and thread-dump inputs give findings only)" : "");
+    }
 
     struct report_node *root = rn_root();
     if (co.out == OUT_HTML) {
