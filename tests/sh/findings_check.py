@@ -45,7 +45,7 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json")), key=lambda p: in
     try:
         doc = json.load(open(f))
     except ValueError as e:
-        fails.append("%s: not JSON (%s)" % (args, e))
+        fails.append("json: %s: not JSON (%s)" % (args, e))
         continue
     reports += 1
     seen = {}
@@ -56,10 +56,10 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json")), key=lambda p: in
             checked += 1
             where = "%s: %s[%d] %s" % (args, path, i, fi.get("id"))
             if fi.get("severity") not in SEVERITIES:
-                fails.append("%s: severity %r not in %s" % (where, fi.get("severity"), sorted(SEVERITIES)))
+                fails.append("severity: %s: severity %r not in %s" % (where, fi.get("severity"), sorted(SEVERITIES)))
             key = (path, fi.get("run"), fi.get("input"), fi.get("id"), fi.get("summary", fi.get("finding")))
             if key in seen:
-                fails.append("%s: the same finding twice (also [%d]): %r" % (where, seen[key], key[-1]))
+                fails.append("unique: %s: the same finding twice (also [%d]): %r" % (where, seen[key], key[-1]))
             seen[key] = i
             ev = [(k, fi[k]) for k in ("first", "worst", "last") if isinstance(fi.get(k), dict)]
             if not ev:
@@ -72,7 +72,7 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json")), key=lambda p: in
                     timed += 1
                     forms[ta[0]] = forms.get(ta[0], 0) + 1
                     if ta[1] > tb[1] + 1e-9:
-                        fails.append("%s: %s (%s) after %s (%s)" % (where, a, fi[a]["at"], b, fi[b]["at"]))
+                        fails.append("time: %s: %s (%s) after %s (%s)" % (where, a, fi[a]["at"], b, fi[b]["at"]))
             for k, e in ev:
                 if e.get("at") is not None and when(e.get("at")) is None:
                     forms["other: " + re.sub(r"[0-9]", "9", str(e.get("at")))] = 1
@@ -82,7 +82,7 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json")), key=lambda p: in
                 lo = fi.get("id") in MIN_IDS
                 best = min(vals.values()) if lo else max(vals.values())
                 if vals["worst"] != best:
-                    fails.append("%s: worst value_ms %s is not the %s of those shown %s" %
+                    fails.append("worst: %s: worst value_ms %s is not the %s of those shown %s" %
                                  (where, vals["worst"], "min" if lo else "max", vals))
             # the worst value the summary names is the worst evidence's value
             m = re.search(r"\bworst ([0-9]+(?:\.[0-9]+)?) ?ms\b", fi.get("summary") or "")
@@ -90,20 +90,28 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json")), key=lambda p: in
                 valued += 1
                 dec = len(m.group(1).split(".")[1]) if "." in m.group(1) else 0
                 if abs(float(m.group(1)) - vals["worst"]) > 0.5 * 10 ** -dec + 1e-9:
-                    fails.append("%s: the summary says worst %s ms, the worst evidence %s ms" %
+                    fails.append("worst: %s: the summary says worst %s ms, the worst evidence %s ms" %
                                  (where, m.group(1), vals["worst"]))
             elif m and isinstance(fi.get("worst"), dict):
-                fails.append("%s: the summary names a worst of %s ms, the worst evidence has no value" %
+                fails.append("worst: %s: the summary names a worst of %s ms, the worst evidence has no value" %
                              (where, m.group(1)))
             points = {e.get("where") or (k, e.get("at")) for k, e in ev}
             if "count" in fi:
                 counted += 1
                 if not isinstance(fi["count"], int) or fi["count"] < len(points):
-                    fails.append("%s: count %r < %d evidence items shown" % (where, fi["count"], len(points)))
+                    fails.append("count: %s: count %r < %d evidence items shown" % (where, fi["count"], len(points)))
                 if fi["count"] == 1 and len(points) > 1:
-                    fails.append("%s: count 1 but %d different evidence items" % (where, len(points)))
-for m in fails:
-    print("not ok - " + m)
+                    fails.append("count: %s: count 1 but %d different evidence items" % (where, len(points)))
+names = [("json", "every report is JSON"), ("severity", "severities are info, warning or critical"),
+         ("time", "first <= worst <= last in time"),
+         ("worst", "the worst value is the largest shown and the one the summary names"),
+         ("count", "count >= the evidence items shown"), ("unique", "no finding twice in one report")]
+for tag, what in names:
+    mine = [m.split(": ", 1)[1] for m in fails if m.startswith(tag + ": ")]
+    for m in mine:
+        print("not ok - %s: %s" % (what, m))
+    if not mine:
+        print("ok - %s" % what)
 ok = not fails
 print("%s - findings invariants: %d reports, %d findings (%d with evidence: %d time pairs %s, %d with values, "
       "%d with a count)" % ("ok" if ok else "not ok", reports, checked, with_ev, timed,
