@@ -17,7 +17,8 @@
 #   - within one report, no two findings with the same id say the same thing
 #     (same id and summary): an id may repeat for different subjects (one
 #     leak suspect per class, one lock blocker per lock), never as a duplicate.
-# Env: GCLAT, ROOT, TMPDIR.
+# The GC logs of $SHARED/corpus/gc are read too when it is there.
+# Env: GCLAT, ROOT, TMPDIR, SHARED (optional).
 set -u
 cd "${ROOT:-.}" || exit 1
 G=${GCLAT:-./gclat}
@@ -65,6 +66,13 @@ done
 run compare g1=$H/jdk17-g1.gc.log.gz,$H/jdk17-g1.access.log.gz zgc=$H/jdk17-zgc-stall.gc.log.gz,$H/jdk17-zgc-stall.access.log.gz \
   --lat-arg=-f --lat-arg=2
 
+# the shared GC corpus (576 logs of other projects' tests), when present: it
+# holds the log that showed the first after the worst
+if [ -n "${SHARED:-}" ] && [ -f "$SHARED/corpus/gc/MANIFEST.tsv" ]; then
+  while IFS= read -r f; do [ -f "$f" ] && run gc "$f"; done < <(awk -F'\t' -v d="$SHARED/corpus/gc" 'NR > 1 { print d "/" $1 }' "$SHARED/corpus/gc/MANIFEST.tsv")
+else
+  echo "ok - findings invariants over the corpus # SKIP \$SHARED/corpus/gc not present"
+fi
 python3 tests/sh/findings_check.py "$T/out"
 rc=$?
 [ -n "${KEEP:-}" ] || rm -rf "$T"
