@@ -1,17 +1,22 @@
 /*
  * compare.h — runs for `gclat compare` and `gclat report`.
  *
- * A run is a name and input files; each file is one of three kinds (GC log,
- * access log, top -b output), given or detected by content. Each kind
- * contributes through one adapter that produces a report subtree — exactly
- * the JSON its own subcommand prints:
+ * A run is a name and input files; each file is one of six kinds (GC log,
+ * access log, top -b output, jstat output, class histograms, thread dumps),
+ * given or detected by content (sniff.h). Each kind contributes through one
+ * adapter that produces a report subtree — exactly what its own subcommand
+ * prints with --json:
  *   GC     -> in-process gc_analysis (gclat gc --json), events also go to a hook
  *             so the HTML report can chart them while they stream;
  *   access -> `gclat lat --json -q FILES`, in-process (lat_run.h: lat's own options,
  *             scan and report tree);
  *   cpu    -> `gclat cpu --json -q [--pid PID] FILES`, in-process (cpu_report.h), for the one JVM the
  *             run names (--pid, the GC log's pid) or the only JVM in the capture;
- *             several JVMs and none named is an error listing them (proc_pick.h).
+ *             several JVMs and none named is an error listing them (proc_pick.h);
+ *   jstat  -> `gclat jstat --json FILES` (jstat_analysis.h), histo -> `gclat histo --json FILES`
+ *             (histo_analysis.h), threads -> `gclat threads --json FILES` (td.h), each with
+ *             its command's default options, in compare_kinds.c.
+ * Every subtree's `findings` array is shown per run and input (compare_findings.c).
  * compare_table.c then reads numbers at a fixed list of metric paths in those
  * subtrees; nothing else couples compare to the other subcommands.
  */
@@ -26,7 +31,7 @@
 #include "gc_read.h"
 #include "report.h"
 
-enum compare_kind { CK_AUTO = 0, CK_GC, CK_ACCESS, CK_CPU, CK__COUNT };
+enum compare_kind { CK_AUTO = 0, CK_GC, CK_ACCESS, CK_CPU, CK_JSTAT, CK_HISTO, CK_THREADS, CK__COUNT };
 
 struct compare_run {
     char *name;
@@ -71,16 +76,18 @@ struct compare_gc_hook {
 void compare_set_init(struct compare_set *s);
 void compare_set_fini(struct compare_set *s);
 /*
- * Add an input argument: "NAME=F1,F2", "NAME:gc=F", "NAME:access=F",
- * "NAME:cpu=F", or a plain FILE (run named "run" when plain_ok). forced
- * (from --gc/--access/--cpu before the argument) overrides detection.
+ * Add an input argument: "NAME=F1,F2", "NAME:KIND=F" (KIND gc, access, cpu
+ * or top, jstat, histo, threads), or a plain FILE (run named "run" when
+ * plain_ok). forced (from --gc/--access/--cpu/--jstat/--histo/--threads
+ * before the argument) overrides detection.
  * Returns false (and prints why) on a malformed spec.
  */
 bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind forced, bool plain_ok);
 /*
- * Kind of a file by its first lines (sniff.h): GC log, top -b output, else
- * access log; CK_AUTO (with a message) for a file plainly of a kind compare
- * does not read (jstat output, a thread dump, ...).
+ * Kind of a file by its first lines (sniff.h): GC log, top -b output, jstat
+ * output, class histogram, thread dump, else access log; CK_AUTO (with a
+ * message) for a file plainly of a kind compare does not read (an
+ * HdrHistogram log).
  */
 enum compare_kind compare_detect(const char *path);
 const char *compare_kind_name(enum compare_kind k);
@@ -91,6 +98,25 @@ const char *compare_kind_name(enum compare_kind k);
  * command with that input's code (EXIT_IO / EXIT_BADINPUT), never empty rows.
  */
 int compare_load(struct compare_set *s, const struct compare_gc_hook *hook);
+
+/* The adapters of compare_kinds.c: jstat, histo and threads inputs of run index (0 or an exit code). */
+int compare_load_kinds(struct compare_set *s, int index);
+/* "kind" for a --KIND option ("--jstat" -> CK_JSTAT), CK_AUTO if a is none. */
+enum compare_kind compare_kind_option(const char *a);
+
+/*
+ * Every run's findings, one row per finding of each input with the run and
+ * the input kind it belongs to, as `findings` under root (text: one line
+ * each; JSON: every key of the finding; hidden in HTML, where each run's
+ * analyses lead the page with their own findings).
+ */
+struct report_node *compare_findings_report(const struct compare_set *s, struct report_node *root);
+/*
+ * Move run r's subtrees under o, each folded and titled by its command (GC,
+ * access, CPU, jstat, histo, threads), their findings flagged to lead the
+ * HTML page (headline_findings); r's tree slots are emptied.
+ */
+void compare_adopt_trees(struct compare_run *r, struct report_node *o);
 
 /* `gclat lat --json -q ARGS FILES` built in-process (lat_run.h); NULL (warned) and *rc = lat's
    exit code when the input fails. */

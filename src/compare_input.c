@@ -1,6 +1,7 @@
 /*
- * compare_input.c — input specs, kind detection and the three adapters that
- * turn a run's files into report subtrees (see compare.h). All three run
+ * compare_input.c — input specs, kind detection and the GC, access and CPU
+ * adapters that turn a run's files into report subtrees (see compare.h;
+ * jstat, histo and threads: compare_kinds.c). All run
  * in this process: the GC adapter streams events into gc_analysis; the
  * access-log and CPU adapters call the `lat` / `cpu` commands' own option
  * parsers, analyses and report trees (lat_run.h, cpu_report.h), read as
@@ -66,6 +67,9 @@ const char *compare_kind_name(enum compare_kind k)
     case CK_GC: return "gc";
     case CK_ACCESS: return "access";
     case CK_CPU: return "cpu";
+    case CK_JSTAT: return "jstat";
+    case CK_HISTO: return "histo";
+    case CK_THREADS: return "threads";
     default: return "auto";
     }
 }
@@ -122,8 +126,15 @@ bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind
             k = CK_ACCESS;
         else if ((kl == 3 && memcmp(kw, "cpu", 3) == 0) || (kl == 3 && memcmp(kw, "top", 3) == 0))
             k = CK_CPU;
+        else if (kl == 5 && memcmp(kw, "jstat", 5) == 0)
+            k = CK_JSTAT;
+        else if (kl == 5 && memcmp(kw, "histo", 5) == 0)
+            k = CK_HISTO;
+        else if (kl == 7 && memcmp(kw, "threads", 7) == 0)
+            k = CK_THREADS;
         else {
-            warnx("unknown input kind in '%s' (use NAME:gc=, NAME:access= or NAME:cpu=)", arg);
+            warnx("unknown input kind in '%s' (use NAME:gc=, NAME:access=, NAME:cpu=, NAME:jstat=, "
+                  "NAME:histo= or NAME:threads=)", arg);
             return false;
         }
         nlen = (size_t)(colon - arg);
@@ -162,6 +173,9 @@ enum compare_kind compare_detect(const char *path)
     switch (k) {
     case SNIFF_GC: return CK_GC;
     case SNIFF_TOP: return CK_CPU;
+    case SNIFF_JSTAT: return CK_JSTAT;
+    case SNIFF_HISTO: return CK_HISTO;
+    case SNIFF_THREADS: return CK_THREADS;
     case SNIFF_ACCESS:
     case SNIFF_WRK:     /* a saved load run: lat reads it back (load.* rows) */
     case SNIFF_UNKNOWN: return CK_ACCESS; /* lat says what it makes of it */
@@ -169,7 +183,8 @@ enum compare_kind compare_detect(const char *path)
     }
     const char *cmd = sniff_kind_command(k);
     warnx("%s looks like %s (%.0f%% of %s %u lines), which compare and report do not read "
-          "(GC logs, access logs, top -b output, wrk output)%s%s%s", path, sniff_kind_name(k), sniff_pct(&sr, k),
+          "(GC logs, access logs, top -b output, wrk output, jstat output, class histograms, "
+          "thread dumps)%s%s%s", path, sniff_kind_name(k), sniff_pct(&sr, k),
           sr.whole ? "its" : "the first", sr.lines, cmd ? ": read it with '" : "", cmd ? cmd : "",
           cmd ? "'" : "");
     return CK_AUTO;
@@ -486,6 +501,9 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
             if (e && !rc)
                 rc = e;
         }
+        int e = compare_load_kinds(s, i);
+        if (e && !rc)
+            rc = e;
     }
     return rc;
 }

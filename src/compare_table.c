@@ -443,9 +443,11 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
     struct report_node *runs = rn_arr(root, "runs");
     rn_title(runs, "Runs (the first is the baseline)");
     rn_flags(runs, RF_TABLE | RF_WIDE);
-    bool any_cpu = false;
-    for (int r = 0; r < s->n; r++)
+    bool any_cpu = false, any_more = false;
+    for (int r = 0; r < s->n; r++) {
         any_cpu |= s->runs[r].nfiles[CK_CPU] > 0;
+        any_more |= s->runs[r].nfiles[CK_JSTAT] + s->runs[r].nfiles[CK_HISTO] + s->runs[r].nfiles[CK_THREADS] > 0;
+    }
     for (int r = 0; r < s->n; r++) {
         const struct compare_run *run = &s->runs[r];
         struct report_node *o = rn_obj(runs, NULL);
@@ -453,6 +455,11 @@ int compare_report(const struct compare_table *t, const struct compare_set *s,
         rn_int(o, "gc_files", run->nfiles[CK_GC]);
         rn_int(o, "access_files", run->nfiles[CK_ACCESS]);
         rn_int(o, "cpu_files", run->nfiles[CK_CPU]);
+        if (any_more) { /* inputs that give findings only */
+            rn_int(o, "jstat_files", run->nfiles[CK_JSTAT]);
+            rn_int(o, "histo_files", run->nfiles[CK_HISTO]);
+            rn_int(o, "threads_files", run->nfiles[CK_THREADS]);
+        }
         const struct report_node *gc = run->tree[CK_GC];
         const struct report_node *col = gc ? rn_get(gc, "collector") : NULL;
         rn_str(o, "collector", col && col->kind == RN_STR ? col->s : "-");

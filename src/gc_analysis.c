@@ -177,7 +177,9 @@ static int64_t event_time_ns(struct gc_analysis *a, const struct gc_event *e)
 
 static void occ_add(struct gc_occurrence *o, const struct gc_event *e, int64_t magnitude, int64_t t_ns)
 {
-    if (o->count == 0) {
+    /* first = the earliest: a log whose wall clock goes back (runs concatenated out of order) must not
+       show a first later than its worst; without two wall clocks, input order is the only order */
+    if (o->count == 0 || (e->wall_ms >= 0 && o->first_wall_ms >= 0 && e->wall_ms < o->first_wall_ms)) {
         o->first_file = e->file;
         o->first_line = e->line;
         o->first_t_ns = t_ns;

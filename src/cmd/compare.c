@@ -25,15 +25,19 @@ const char cmd_compare_help[] =
     "stddev, P50..P99.99, max) from access logs, GC pauses (count, total, mean, stddev,\n"
     "percentiles, max, share of time), pauses over thresholds, pause kinds, allocation\n"
     "stalls, GC CPU, allocation rate, and CPU (mean, stddev, percentiles) from top -b output.\n"
-    "Rows a run does not have show '-'.\n"
+    "Rows a run does not have show '-'. Then every input's findings (gc, cpu, jstat, histo,\n"
+    "threads), one line each with the run and input they belong to.\n"
     "\n"
     "Inputs:\n"
     "  NAME=F1,F2,...        files of run NAME; the same NAME may be given again to add files.\n"
     "                        Each file's kind is detected from its first 64 KiB as every\n"
-    "                        command does (docs/input.md): a GC log, top -b output, else an\n"
-    "                        access log; jstat output, thread dumps, histograms are refused.\n"
-    "  NAME:gc=FILES         force the kind: gc, access or cpu (also 'top')\n"
-    "  --gc SPEC, --access SPEC, --cpu SPEC   the same, as an option before one SPEC\n"
+    "                        command does (docs/input.md): a GC log, top -b output, jstat\n"
+    "                        output, a class histogram, a thread dump, else an access log.\n"
+    "  NAME:gc=FILES         force the kind: gc, access, cpu (also 'top'), jstat, histo or\n"
+    "                        threads. jstat, histo and threads inputs give findings (read\n"
+    "                        as 'gclat jstat/histo/threads' read them, default options), no rows\n"
+    "  --gc SPEC, --access SPEC, --cpu SPEC, --jstat SPEC, --histo SPEC, --threads SPEC\n"
+    "                        the same, as an option before one SPEC\n"
     "  Access logs are read by 'gclat lat', top -b output by 'gclat cpu' (in this\n"
     "  process, the same code); pass their options with --lat-arg ARG / --cpu-arg ARG\n"
     "  (repeat for several), e.g. --lat-arg=--field=-2.\n"
@@ -58,9 +62,9 @@ const char cmd_compare_help[] =
     "\n"
     "Common options:\n"
     "  --json            JSON: runs, comparison rows with values and change_pct per run,\n"
-    "                    conditions\n"
-    "  --html            one HTML page: key figures per run, overlaid charts, the comparison\n"
-    "                    table with the metrics' names (docs/html.md)\n"
+    "                    conditions, findings (run, input and the finding's keys)\n"
+    "  --html            one HTML page: key figures per run, each run's findings, overlaid\n"
+    "                    charts, the comparison table with the metrics' names (docs/html.md)\n"
     "  -o, --output FILE write to FILE\n"
     "  --full            the whole text report (default: a verdict line, the figures\n"
     "                    that carry it and the findings, one line each)\n"
@@ -87,13 +91,7 @@ bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, b
 bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok)
 {
     const char *a = argv[*i];
-    enum compare_kind k = CK_AUTO;
-    if (opt_is(a, "--gc"))
-        k = CK_GC;
-    else if (opt_is(a, "--access"))
-        k = CK_ACCESS;
-    else if (opt_is(a, "--cpu"))
-        k = CK_CPU;
+    enum compare_kind k = compare_kind_option(a);
     if (k != CK_AUTO) {
         const char *v = opt_value(argc, argv, i);
         if (!compare_add_input(set, v, k, plain_ok))
@@ -180,8 +178,12 @@ int cmd_compare(int argc, char **argv)
     }
     struct compare_table t;
     compare_table_build(&t, &set);
-    if (t.n == 0 && !co.quiet)
-        warnx("no metric found in any run");
+    if (t.n == 0 && !co.quiet) {
+        bool more = false; /* inputs that give findings, not rows */
+        for (int r = 0; r < set.n; r++)
+            more |= set.runs[r].nfiles[CK_JSTAT] + set.runs[r].nfiles[CK_HISTO] + set.runs[r].nfiles[CK_THREADS] > 0;
+        warnx("no metric found in any run%s", more ? " (jstat, histogram and thread-dump inputs give findings only)" : "");
+    }
 
     struct report_node *root = rn_root();
     if (co.out == OUT_HTML) {
@@ -193,19 +195,16 @@ int cmd_compare(int argc, char **argv)
         compare_charts_report(&set, chart_group(root, "charts", NULL));
     }
     int held = compare_report(&t, &set, conds, nconds, co.out != OUT_JSON, root);
+    compare_findings_report(&set, root);
     if (co.out == OUT_TEXT)
         compare_screen(root);
     if (co.out == OUT_HTML) {
         compare_report_labels(&t, rn_get(root, "comparison"));
-        /* each run's GC analysis, folded: its findings lead the page */
+        /* each run's analyses, folded: their findings lead the page, under the run's name */
         for (int r = 0; r < set.n; r++) {
-            if (!set.runs[r].tree[CK_GC])
-                continue;
             char key[32];
             snprintf(key, sizeof key, "run_%d", r + 1);
-            struct report_node *o = rn_title(rn_obj(root, key), set.runs[r].name);
-            rn_flags(rn_title(rn_adopt(o, "gc", set.runs[r].tree[CK_GC]), "GC log analysis (gclat gc)"), RF_FOLD);
-            set.runs[r].tree[CK_GC] = NULL;
+            compare_adopt_trees(&set.runs[r], rn_title(rn_obj(root, key), set.runs[r].name));
         }
     }
     common_render(&co, root, rn_get(root, "comparison"));

@@ -29,7 +29,8 @@ const char cmd_report_help[] =
     "fetched from the network; opens from disk) with, in this order:\n"
     "  - the key figures of each run: P99 latency, max pause, time in GC pauses, allocation\n"
     "    stalls, JVM CPU (those its inputs give);\n"
-    "  - the findings of each run (GC, CPU), one line each, details folded;\n"
+    "  - the findings of each run and input (GC, CPU, jstat, histograms, thread dumps), one\n"
+    "    line each, details folded;\n"
     "  - with several runs, overlaid charts: pause percentile spectrum, pause histogram,\n"
     "    latency spectrum, CPU over time;\n"
     "  - per run: GC pause timeline (every pause as a dot, coloured by kind, log scale),\n"
@@ -37,17 +38,18 @@ const char cmd_report_help[] =
     "    spectrum (x = 1/(1-p), labelled 90% 99% 99.9% ...), and with an access log the\n"
     "    latency spectrum and latency over time (GC pauses overlaid when the GC log has\n"
     "    wall-clock times), with top -b output the JVM's CPU over time;\n"
-    "  - the full analyses (as 'gclat gc' prints them) folded, and with several runs the\n"
-    "    comparison table of 'gclat compare' last, folded, with the metrics' names.\n"
+    "  - the full analyses (as 'gclat gc', 'lat', 'cpu', 'jstat', 'histo', 'threads' print\n"
+    "    them) folded, and with several runs the comparison table of 'gclat compare'\n"
+    "    last, folded, with the metrics' names.\n"
     "Charts aggregate per pixel column while the logs stream (min, max, count per column\n"
     "and series; dots per column and log-spaced cell), so memory and file size do not grow\n"
     "with the number of events. Every string from a log is HTML-escaped.\n"
     "\n"
     "Inputs (as for 'gclat compare'):\n"
     "  FILE...               one run; each file's kind is detected (GC log, top -b output,\n"
-    "                        otherwise access log)\n"
+    "                        jstat output, class histogram, thread dump, otherwise access log)\n"
     "  NAME=F1,F2 ...        several runs, the first is the baseline of the comparison\n"
-    "  NAME:gc=F, NAME:access=F, NAME:cpu=F, --gc SPEC, --access SPEC, --cpu SPEC\n"
+    "  NAME:KIND=F, --KIND SPEC  KIND gc, access, cpu, jstat, histo or threads:\n"
     "                        force a file's kind\n"
     "  --lat-arg ARG         pass ARG to 'gclat lat' for access logs (repeatable), e.g.\n"
     "                        --lat-arg=-f --lat-arg=-2 for the latency in $(NF-1)\n"
@@ -71,18 +73,6 @@ const char cmd_report_help[] =
     "chosen), 3 I/O error. An input that fails makes report exit with its code.\n";
 
 bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok);
-
-/* A subtree of a run, adopted into the page under a folded section (the run's tree slot is emptied). */
-static struct report_node *adopt(struct report_node *parent, struct compare_run *r, enum compare_kind k,
-                                 const char *key, const char *title)
-{
-    if (!r->tree[k])
-        return NULL;
-    struct report_node *n = rn_adopt(parent, key, r->tree[k]);
-    r->tree[k] = NULL;
-    rn_flags(rn_title(n, title), RF_FOLD);
-    return n;
-}
 
 /* What the charts already show, and what came only to feed them, is not repeated in the details. */
 static void hide(struct report_node *tree, const char *key)
@@ -152,14 +142,9 @@ static struct report_node *compose(struct compare_set *set, const struct html_ch
         hide(r->tree[CK_CPU], "series");
         hide(r->tree[CK_ACCESS] ? rn_get(r->tree[CK_ACCESS], "lat") : NULL, "intervals");
         struct report_node *cf = r->tree[CK_CPU] ? rn_get(r->tree[CK_CPU], "findings") : NULL;
-        if (cf && cf->kind == RN_ARR) {
+        if (cf && cf->kind == RN_ARR)
             rn_title(cf, "CPU findings");
-            rn_flags(cf, RF_TABLE);
-            headline_findings(cf);
-        }
-        adopt(o, r, CK_GC, "gc", "GC log analysis (gclat gc)");
-        adopt(o, r, CK_ACCESS, "access", "Access-log latency (gclat lat)");
-        adopt(o, r, CK_CPU, "cpu", "CPU (gclat cpu)");
+        compare_adopt_trees(r, o);
     }
     free(per_run);
     free(run_obj);

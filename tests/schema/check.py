@@ -154,6 +154,10 @@ def runs():
                                             "new=%saccess/small.log,%sjdk17-zgc-detailed-stall.log,%s/proc/zgc/top-b.txt" % (FX + "/", G, FX)], 0),
           ("compare", "--fail-if holds", ["--json", "--fail-if", "gc.max > +10%", "zgc=" + G + "jdk17-zgc-detailed-steady.log",
                                           "g1=" + G + "jdk17-g1-plain-steady.log"], 4),
+          ("compare", "jstat + histo + threads", ["--json", "-q",
+                                                  "a=%s/proc/g1/jstat-gc.txt,%s/proc/g1/histo-1.txt,%s/proc/g1/histo-2.txt,%s/threads/jdk17-jstack-l.txt" % (FX, FX, FX, FX),
+                                                  "b:jstat=%s/proc/zgc/jstat-gccause.txt" % FX, "b:histo=%s/proc/zgc/histo-live.txt" % FX,
+                                                  "b:threads=%s/threads/jdk17-kill3-multi.txt" % FX, "b=" + G + "jdk17-zgc-detailed-stall.log"], 0),
           ("compare", "three runs --over", ["--json", "--over", "1ms,5ms", "a=" + G + "jdk17-parallel-plain-steady.log",
                                             "b=" + G + "jdk17-serial-plain-steady.log", "c=" + G + "jdk17-g1-plain-steady.log"], 0)]
     # small inputs: one jstat row, one top frame, a histogram without its Total

@@ -2,6 +2,8 @@
    JDK 6 "<no name>" rows, a thread dump in the same file, liveness from a command line. */
 #include "t.h"
 #include "diag.h"
+#include "finding.h"
+#include "histo_analysis.h"
 #include "histo_parse.h"
 #include "histo_table.h"
 #include "reader.h"
@@ -221,6 +223,73 @@ static void table(void)
     histo_table_fini(&t);
 }
 
+static void feed_analysis(struct histo_analysis *a, int f, const char *text)
+{
+    histo_analysis_begin_file(a, f, a->f[f].name);
+    uint64_t ln = 0;
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        histo_analysis_add_line(a, p, n, ++ln);
+        p += n + (e != NULL);
+    }
+}
+
+/* The library without the command: two files in memory, the growth's suspects and the findings. */
+static void analysis(void)
+{
+    struct histo_opts o;
+    histo_opts_default(&o);
+    CHECK(histo_opts_check(&o) == NULL);
+    o.top = -1;
+    CHECK(histo_opts_check(&o) != NULL);
+    histo_opts_default(&o);
+    o.min_growth_bytes = 1000;
+    const char *names[] = {"h1", "h2"};
+    struct diag d;
+    diag_init(&d);
+    struct histo_analysis a;
+    histo_analysis_init(&a, &o, names, 2, &d);
+    const char *hdr = " num     #instances         #bytes  class name\n"
+                      "----------------------------------------------\n";
+    char h1[512], h2[512];
+    snprintf(h1, sizeof h1, "%s   1:  100  4000  Leak\n   2:  50  2000  Steady\n   3:  10  5000  Shrinks\n"
+                            "Total  160  11000\n", hdr);
+    snprintf(h2, sizeof h2, "%s   1:  400  16000  Leak\n   2:  50  2000  Steady\n   3:  1  500  Shrinks\n"
+                            "   4:  5  600  New\nTotal  456  19000\n", hdr); /* Total 1 row short: 600 bytes */
+    feed_analysis(&a, 0, h1);
+    feed_analysis(&a, 1, h2);
+    histo_analysis_finish(&a);
+    CHECK_EQ_INT(d.total, 0);
+    CHECK_EQ_INT(a.f[0].bytes, 11000);
+    CHECK_EQ_INT(a.f[1].bytes, 19100);
+    CHECK_EQ_INT(a.f[1].instances, 456);
+    struct findings fs;
+    findings_init(&fs);
+    histo_analysis_findings(&a, &fs);
+    /* h2's rows add up to 19100 bytes, its Total says 19000; liveness unknown; Leak grew by 12000 >= 1000 */
+    CHECK_EQ_INT(fs.n, 3);
+    CHECK_STR(fs.v[0].id, "histo-total-mismatch");
+    CHECK(strstr(fs.v[0].summary, "h2: rows add up to 456 instances / 19100 bytes") != NULL);
+    CHECK_STR(fs.v[1].id, "histo-liveness-unknown");
+    CHECK_STR(fs.v[2].id, "leak-suspect");
+    CHECK(strstr(fs.v[2].summary, "Leak grew in every histogram: +300 instances, +12000 bytes") != NULL);
+    findings_fini(&fs);
+    struct report_node *root = rn_root(), *csv = NULL;
+    histo_analysis_report(&a, root, &csv);
+    CHECK(csv == rn_get(root, "growth"));
+    const struct report_node *g = rn_get(root, "growth");
+    CHECK_EQ_INT(rn_len(g), 2); /* Leak and New grew; Steady did not, Shrinks shrank */
+    CHECK_STR(rn_get(g->first, "class")->s, "Leak");
+    CHECK_EQ_INT(rn_get(g->first, "bytes_growth")->i, 12000);
+    CHECK(rn_get(g->first, "leak_suspect")->b);
+    CHECK_STR(rn_get(g->first->next, "class")->s, "New");
+    CHECK(rn_get(g->first->next, "growth_pct")->kind == RN_NULL); /* from 0: no percentage */
+    rn_free(root);
+    histo_analysis_fini(&a);
+    diag_fini(&d);
+}
+
 int main(void)
 {
     RUN(rows);
@@ -228,5 +297,6 @@ int main(void)
     RUN(dump_then_histogram);
     RUN(liveness);
     RUN(table);
+    RUN(analysis);
     T_DONE();
 }
