@@ -63,7 +63,8 @@ static void on_event(void *ctx, const struct gc_event *e)
         for (int i = 0; i < j->nwin; i++)
             window_pause(&j->win[i], t, e->duration_ns, young, now);
         hist_record(&j->iv_pause_ns, e->duration_ns);
-    } else if (e->type == GC_EV_STALL) {
+    } else if (e->type == GC_EV_STALL && !(e->name && strstr(e->name, "Relocation"))) {
+        /* allocation stalls as gclat gc counts them: relocation stalls apart */
         for (int i = 0; i < j->nwin; i++)
             window_stall(&j->win[i], t, e->duration_ns, now);
         hist_record(&j->iv_stall_ns, e->duration_ns);
