@@ -127,6 +127,8 @@ long watch_jvm_poll(struct watch_jvm *j)
     if (!j->gc_path)
         return 0;
     long n = gc_follow_poll(&j->gf);
+    if (j->gf.last_fmt != GC_FMT_UNKNOWN) /* the log-lacks findings depend on the format, as in gclat gc */
+        j->ga.format = gc_format_name(j->gf.last_fmt);
     int64_t now = j->now_ms();
     if (n > 0) {
         j->last_data_ms = now;
