@@ -532,19 +532,20 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
     for (int i = 0; i < s->n; i++) {
         struct compare_run *r = &s->runs[i];
         for (int j = 0; j < r->npending; j++) {
-            if (strcmp(r->pending[j], "-") == 0 && !(r->pending[j] = (char *)stdin_as_file())) {
+            char *path = strcmp(r->pending[j], "-") == 0 ? (char *)stdin_as_file() : r->pending[j];
+            if (!path) {
                 rc = EXIT_IO;
                 continue;
             }
             enum compare_kind k = r->pending_kind[j];
             if (k == CK_AUTO)
-                k = compare_detect(r->pending[j]);
+                k = compare_detect(path);
             if (k == CK_AUTO) { /* another kind of input, named by compare_detect */
                 rc = EXIT_BADINPUT;
                 continue;
             }
             r->files[k] = xrealloc(r->files[k], (size_t)(r->nfiles[k] + 1) * sizeof *r->files[k]);
-            r->files[k][r->nfiles[k]++] = r->pending[j];
+            r->files[k][r->nfiles[k]++] = path;
         }
         if (r->nfiles[CK_GC]) {
             int e = load_gc(s, i, hook);
