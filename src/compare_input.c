@@ -162,10 +162,82 @@ bool compare_add_input(struct compare_set *s, const char *arg, enum compare_kind
     return true;
 }
 
+static char *stdin_copy;
+
+static int write_fd(int fd, const char *p, size_t n, int *err)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            *err = w < 0 ? errno : EIO;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static void stdin_copy_remove(void)
+{
+    if (stdin_copy)
+        unlink(stdin_copy);
+}
+
+/*
+ * Standard input ("-") as a file: its bytes copied to TMPDIR/gclat-stdin.XXXXXX
+ * (removed at exit). compare and report read an input more than once (its
+ * kind from its head, then lat or cpu, again for the latency chart or for
+ * the JVM a top capture holds), and a pipe can be read only once; a copy is
+ * told and read exactly as the file it came from. Given twice, both are the
+ * one copy. NULL (warned) when it cannot be written.
+ */
+static const char *stdin_as_file(void)
+{
+    static bool failed;
+    if (stdin_copy || failed)
+        return failed ? NULL : stdin_copy;
+    const char *dir = getenv("TMPDIR");
+    char *path = xasprintf("%s/gclat-stdin.XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        warnx("standard input: cannot copy it to %s: %s", path, strerror(errno));
+        free(path);
+        return NULL;
+    }
+    stdin_copy = path;
+    atexit(stdin_copy_remove);
+    /* what a peek read ahead (reader_stdin_peek) comes first, then the rest of fd 0 */
+    const char *head;
+    size_t hn;
+    bool whole;
+    int e = 0;
+    int rc = reader_stdin_peek(0, &head, &hn, &whole) == 0 ? write_fd(fd, head, hn, &e) : (e = EBADF, -1);
+    static char buf[65536];
+    while (rc == 0 && !whole) {
+        ssize_t k = read(0, buf, sizeof buf);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            rc = k < 0 ? (e = errno, -1) : 0;
+            break;
+        }
+        rc = write_fd(fd, buf, (size_t)k, &e);
+    }
+    if (close(fd) != 0 && rc == 0)
+        rc = -1, e = errno;
+    if (rc != 0) {
+        warnx("standard input: cannot copy it to %s: %s", path, strerror(e));
+        failed = true;
+        return NULL;
+    }
+    return stdin_copy;
+}
+
 enum compare_kind compare_detect(const char *path)
 {
-    if (strcmp(path, "-") == 0)
-        return CK_GC; /* standard input cannot be sniffed and then read again: assume a GC log */
     struct sniff_result sr;
     if (sniff_path(path, NULL, &sr) != 0)
         return CK_GC; /* let the GC reader report the error */
@@ -184,7 +256,8 @@ enum compare_kind compare_detect(const char *path)
     const char *cmd = sniff_kind_command(k);
     warnx("%s looks like %s (%.0f%% of %s %u lines), which compare and report do not read "
           "(GC logs, access logs, top -b output, wrk output, jstat output, class histograms, "
-          "thread dumps)%s%s%s", path, sniff_kind_name(k), sniff_pct(&sr, k),
+          "thread dumps)%s%s%s",
+          stdin_copy && !strcmp(path, stdin_copy) ? "standard input" : path, sniff_kind_name(k), sniff_pct(&sr, k),
           sr.whole ? "its" : "the first", sr.lines, cmd ? ": read it with '" : "", cmd ? cmd : "",
           cmd ? "'" : "");
     return CK_AUTO;
@@ -474,15 +547,20 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
     for (int i = 0; i < s->n; i++) {
         struct compare_run *r = &s->runs[i];
         for (int j = 0; j < r->npending; j++) {
+            char *path = strcmp(r->pending[j], "-") == 0 ? (char *)stdin_as_file() : r->pending[j];
+            if (!path) {
+                rc = EXIT_IO;
+                continue;
+            }
             enum compare_kind k = r->pending_kind[j];
             if (k == CK_AUTO)
-                k = compare_detect(r->pending[j]);
+                k = compare_detect(path);
             if (k == CK_AUTO) { /* another kind of input, named by compare_detect */
                 rc = EXIT_BADINPUT;
                 continue;
             }
             r->files[k] = xrealloc(r->files[k], (size_t)(r->nfiles[k] + 1) * sizeof *r->files[k]);
-            r->files[k][r->nfiles[k]++] = r->pending[j];
+            r->files[k][r->nfiles[k]++] = path;
         }
         if (r->nfiles[CK_GC]) {
             int e = load_gc(s, i, hook);

@@ -195,10 +195,15 @@ static void answer(struct http_serve *s, int fd, http_handler_fn fn, void *ctx)
         ctype = "text/plain; charset=utf-8";
     }
     s->requests++;
-    char hdr[256];
+    char hdr[512];
+    /* a page says what its meta tag says, also to a client that reads headers only */
+    bool html = !strncmp(ctype, "text/html", 9);
     int hl = snprintf(hdr, sizeof hdr,
-                      "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
-                      status, reason(status), ctype, blen);
+                      "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n%sConnection: close\r\n\r\n",
+                      status, reason(status), ctype, blen,
+                      html ? "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; img-src data:\r\n"
+                             "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
+                           : "");
     write_all(fd, hdr, (size_t)hl);
     if (!head_only)
         write_all(fd, body, blen);

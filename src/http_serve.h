@@ -1,7 +1,9 @@
 /*
  * http_serve.h — the smallest HTTP/1.1 server that a Prometheus scrape needs:
- * GET /metrics answered with a body the caller renders, anything else 404,
- * one request per connection (Connection: close). Single-threaded: the
+ * GET (or HEAD) of a path answered with a body the caller renders (watch:
+ * /metrics, and its page at /; the rest 404), one request per connection
+ * (Connection: close). An HTML body goes out with the page's own CSP as a
+ * header too, not cached, not content-sniffed. Single-threaded: the
  * caller polls http_serve_fd() beside its other descriptors and calls
  * http_serve_accept() when it is readable. Requests are bounded (8 KiB of
  * head, 2 s to send it) so a slow or hostile client costs at most that.

@@ -424,21 +424,35 @@ int lat_scan_inputs(const struct lat_opts *o, struct lat_run *run)
             }
             close(fd);
         }
-    /* saved wrk / wrk2 output: read back as a load run, one file per column */
+    /* Each input's head is sampled once (sniff.h), and that one sample says
+     * both whether it is a saved wrk / wrk2 output (read back as a load run,
+     * one file per column) and whether it is plainly another kind: standard
+     * input can be peeked at only once before it is read, a .gz is
+     * decompressed once. */
+    size_t nin = 0;
+    for (size_t k = 0; k < ncol; k++)
+        nin += cols[k].nfiles;
+    struct sniff_result *sr = xcalloc(nin ? nin : 1, sizeof *sr);
+    const struct sniff_result **srp = xcalloc(nin ? nin : 1, sizeof *srp);
     bool all_wrk = true;
-    for (size_t k = 0; k < ncol && all_wrk; k++)
-        for (size_t j = 0; j < cols[k].nfiles && all_wrk; j++)
-            all_wrk = wrk_file_sniff(cols[k].files[j]);
+    for (size_t k = 0, i = 0; k < ncol; k++)
+        for (size_t j = 0; j < cols[k].nfiles; j++, i++) {
+            if (sniff_path(cols[k].files[j], c, &sr[i]) == 0)
+                srp[i] = &sr[i];
+            all_wrk = all_wrk && srp[i] && sr[i].wrk_banner;
+        }
+    /* a GC log or jstat output is refused (exit 2), not read as latencies;
+       an empty input stays an empty column (see lat-empty-input) */
+    int refused = 0;
+    for (size_t k = 0, i = 0; k < ncol && !all_wrk; i += cols[k].nfiles, k++)
+        if (sniff_check(SNIFF_ACCESS, cols[k].files, srp + i, cols[k].nfiles, SNIFF_EMPTY_OK))
+            refused = EXIT_BADINPUT;
+    free(srp);
+    free(sr);
     if (all_wrk) {
         run->wrk = true;
         return EXIT_OK;
     }
-    /* a GC log or jstat output is refused (exit 2), not read as latencies;
-       an empty input stays an empty column (see lat-empty-input) */
-    int refused = 0;
-    for (size_t k = 0; k < ncol; k++)
-        if (sniff_inputs(SNIFF_ACCESS, c, cols[k].files, cols[k].nfiles, SNIFF_EMPTY_OK))
-            refused = EXIT_BADINPUT;
     if (refused)
         return refused;
 

@@ -32,6 +32,7 @@ struct html_opts {
     const char *title;    /* <title> and <h1> (default "gclat") */
     const char *subtitle; /* one line under the title, or NULL */
     const char *footer;   /* a paragraph above the colophon, or NULL */
+    int refresh_s;        /* > 0: <meta http-equiv="refresh"> every refresh_s s (a live page: watch) */
 };
 /*
  * One self-contained HTML page (inline CSS and SVG; no script, nothing

@@ -655,7 +655,10 @@ void render_html(FILE *f, const struct report_node *root, const struct html_opts
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
-          "img-src data:\">\n<title>", f);
+          "img-src data:\">\n", f);
+    if (o && o->refresh_s > 0) /* a navigation, not a fetch: CSP has no say, no script needed */
+        fprintf(f, "<meta http-equiv=\"refresh\" content=\"%d\">\n", o->refresh_s);
+    fputs("<title>", f);
     html_text(f, title);
     fprintf(f, "</title>\n<style>\n%s</style></head><body><main>\n<header><h1>", css);
     html_text(f, title);

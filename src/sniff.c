@@ -22,6 +22,7 @@
 void sniff_buf(const char *buf, size_t len, const struct lat_cfg *lat, struct sniff_result *r)
 {
     memset(r, 0, sizeof *r);
+    r->wrk_banner = wrk_sniff(buf, len);
     size_t pos = 0;
     const char *s;
     size_t n;
@@ -184,15 +185,27 @@ static void share_text(char *b, size_t cap, const struct sniff_result *r, enum s
 int sniff_inputs(enum sniff_kind want, const struct lat_cfg *lat, char *const *paths, size_t n,
                  unsigned flags)
 {
+    struct sniff_result *res = xcalloc(n ? n : 1, sizeof *res);
+    const struct sniff_result **rp = xcalloc(n ? n : 1, sizeof *rp);
+    for (size_t i = 0; i < n; i++)
+        if (paths[i] && sniff_path(paths[i], lat, &res[i]) == 0)
+            rp[i] = &res[i]; /* else the command's own open names the error */
+    int rc = sniff_check(want, paths, rp, n, flags);
+    free(rp);
+    free(res);
+    return rc;
+}
+
+int sniff_check(enum sniff_kind want, char *const *paths, const struct sniff_result *const *res, size_t n,
+                unsigned flags)
+{
     int rc = 0;
     size_t empty = 0, seen = 0;
     const char *first_empty = NULL;
     for (size_t i = 0; i < n; i++) {
-        if (!paths[i])
+        if (!paths[i] || !res[i])
             continue;
-        struct sniff_result r;
-        if (sniff_path(paths[i], lat, &r) != 0)
-            continue; /* the command's own open names the error */
+        struct sniff_result r = *res[i];
         seen++;
         const char *name = strcmp(paths[i], "-") == 0 ? "<stdin>" : paths[i];
         if (!r.lines) {

@@ -59,6 +59,7 @@ struct sniff_result {
     enum gc_format gc_format;    /* what gc_detect said */
     bool whole;                  /* the sample is the whole input */
     uint64_t long_lines;         /* lines skipped as longer than the reader's cap */
+    bool wrk_banner;             /* a "Running ... test @ URL" line in its first 4 KiB (wrk_sniff) */
 };
 
 /*
@@ -100,5 +101,14 @@ const char *sniff_kind_command(enum sniff_kind k);
  */
 int sniff_inputs(enum sniff_kind want, const struct lat_cfg *lat, char *const *paths, size_t n,
                  unsigned flags);
+/*
+ * The same check over samples already scored (sniff_path), so that a command
+ * that looks at a sample for another reason too (lat: is it a wrk output?)
+ * reads each input's head once — standard input can be peeked at only
+ * before it is read, and a .gz is decompressed once. res[i] NULL: the
+ * input could not be sampled (skipped, as sniff_inputs skips it).
+ */
+int sniff_check(enum sniff_kind want, char *const *paths, const struct sniff_result *const *res, size_t n,
+                unsigned flags);
 
 #endif

@@ -63,7 +63,8 @@ static void on_event(void *ctx, const struct gc_event *e)
         for (int i = 0; i < j->nwin; i++)
             window_pause(&j->win[i], t, e->duration_ns, young, now);
         hist_record(&j->iv_pause_ns, e->duration_ns);
-    } else if (e->type == GC_EV_STALL) {
+    } else if (e->type == GC_EV_STALL && !(e->name && strstr(e->name, "Relocation"))) {
+        /* allocation stalls as gclat gc counts them: relocation stalls apart */
         for (int i = 0; i < j->nwin; i++)
             window_stall(&j->win[i], t, e->duration_ns, now);
         hist_record(&j->iv_stall_ns, e->duration_ns);
@@ -126,6 +127,8 @@ long watch_jvm_poll(struct watch_jvm *j)
     if (!j->gc_path)
         return 0;
     long n = gc_follow_poll(&j->gf);
+    if (j->gf.last_fmt != GC_FMT_UNKNOWN) /* the log-lacks findings depend on the format, as in gclat gc */
+        j->ga.format = gc_format_name(j->gf.last_fmt);
     int64_t now = j->now_ms();
     if (n > 0) {
         j->last_data_ms = now;

@@ -105,6 +105,8 @@ void wm_gc_event(struct watch_metrics *m, struct wm_jvm *j, enum gc_collector c,
         return;
     double s = (double)e->duration_ns / 1e9;
     if (e->type == GC_EV_STALL) {
+        if (e->name && strstr(e->name, "Relocation"))
+            return; /* not an allocation stall: gclat gc counts them apart too */
         j->stall_count++;
         j->stall_sum_s += s;
         bucket(j->stall_b, pause_bounds, WM_PAUSE_BUCKETS, s);

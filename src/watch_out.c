@@ -84,6 +84,8 @@ struct watch_figures *watch_frame_add(struct watch_frame *fr, struct watch_jvm *
     f->name = j->name;
     f->collector = gc_collector_name(j->ctx.collector);
     f->nwin = j->nwin;
+    f->at_ms = at_ms;
+    f->req_at_ms = req_at_ms;
     f->has_gc = j->gc_path != NULL;
     f->has_access = j->has_access;
     bool known = j->gc_events > 0;                 /* it is a GC log and it has spoken */

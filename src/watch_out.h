@@ -44,6 +44,7 @@ struct watch_figures {
     bool has_gc, has_access;
     struct watch_win_figs w[WATCH_MAX_WINDOWS];
     int nwin;
+    int64_t at_ms, req_at_ms;   /* where the windows end: GC log's clock, access log's wall clock */
     double since_pauses, since_pause_total_ms, since_pause_max_ms, since_share_pct, since_stalls;
     double unparsed;
     char findings[WATCH_TOP_FINDINGS][200];

@@ -83,6 +83,27 @@ void window_request(struct window *w, int64_t t_ms, int64_t lat_ns, int status, 
     }
 }
 
+/* A slot counts when it starts inside the window: (now - len, now] rounded to whole slots. */
+static bool slot_in(const struct window *w, const struct win_slot *s, int64_t now_ms)
+{
+    return s->t0_ms != INT64_MIN && s->t0_ms + w->slot_ms > now_ms - w->len_ms && s->t0_ms <= now_ms;
+}
+
+int window_slots(const struct window *w, int64_t now_ms, const struct win_slot *out[WIN_SLOTS])
+{
+    int n = 0;
+    for (int i = 0; i < WIN_SLOTS; i++)
+        if (slot_in(w, &w->s[i], now_ms))
+            out[n++] = &w->s[i];
+    for (int i = 1; i < n; i++) /* insertion sort by start: at most 60 */
+        for (int k = i; k > 0 && out[k - 1]->t0_ms > out[k]->t0_ms; k--) {
+            const struct win_slot *t = out[k];
+            out[k] = out[k - 1];
+            out[k - 1] = t;
+        }
+    return n;
+}
+
 void window_view(const struct window *w, int64_t now_ms, struct win_view *v)
 {
     memset(v, 0, sizeof *v);
@@ -92,9 +113,7 @@ void window_view(const struct window *w, int64_t now_ms, struct win_view *v)
     int64_t from = now_ms - w->len_ms;
     for (int i = 0; i < WIN_SLOTS; i++) {
         const struct win_slot *s = &w->s[i];
-        /* a slot counts when it starts inside the window: the window is
-           (now - len, now] rounded to whole slots */
-        if (s->t0_ms == INT64_MIN || s->t0_ms + w->slot_ms <= from || s->t0_ms > now_ms)
+        if (!slot_in(w, s, now_ms))
             continue;
         hist_merge(&v->pause_ns, &s->pause_ns);
         hist_merge(&v->stall_ns, &s->stall_ns);

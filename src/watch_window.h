@@ -46,5 +46,7 @@ void window_request(struct window *w, int64_t t_ms, int64_t lat_ns, int status, 
 /* Merge the slots of (now - len, now] into v (initialised here; window_view_fini after). */
 void window_view(const struct window *w, int64_t now_ms, struct win_view *v);
 void window_view_fini(struct win_view *v);
+/* The slots of (now - len, now] (as window_view counts them), oldest first, into out; returns how many. */
+int window_slots(const struct window *w, int64_t now_ms, const struct win_slot *out[WIN_SLOTS]);
 
 #endif

@@ -1,41 +1,15 @@
 /*
  * wrk_input.c — a saved wrk/wrk2 output as an input of `gclat lat` (and so
  * of compare): read through the reader (gzip, UTF-16), parsed by
- * wrk_parse.c, unparsed lines counted in diag.
+ * wrk_parse.c, unparsed lines counted in diag. Whether a file is one is
+ * told by its sniffed sample (sniff.h: wrk_banner), so the head is read once.
  */
 #include "reader.h"
 #include "util.h"
 #include "wrk_input.h"
 
 #include <errno.h>
-#include <sys/stat.h>
 #include <string.h>
-
-bool wrk_file_sniff(const char *path)
-{
-    /* a pipe is read once, by whoever reads it for real: never peeked here */
-    struct stat st;
-    if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return false;
-    struct reader r;
-    if (reader_open(&r, path) != 0)
-        return false;
-    char head[4096];
-    size_t n = 0;
-    const char *l;
-    size_t len;
-    while (n < sizeof head - 1 && reader_next(&r, &l, &len) == 1) {
-        size_t k = len < sizeof head - 1 - n ? len : sizeof head - 1 - n;
-        memcpy(head + n, l, k);
-        n += k;
-        if (n < sizeof head - 1)
-            head[n++] = '\n';
-        if (r.lineno >= 3)
-            break;
-    }
-    reader_close(&r);
-    return wrk_sniff(head, n);
-}
 
 int wrk_read_file(const char *path, struct wrk_result *res, struct diag *d)
 {

@@ -7,8 +7,6 @@
 #include "diag.h"
 #include "wrk_parse.h"
 
-/* True if the file starts like wrk output ("Running 10s test @ URL"). */
-bool wrk_file_sniff(const char *path);
 /* Parse path into res (initialised by the caller). Returns 0 or an exit code (message printed). */
 int wrk_read_file(const char *path, struct wrk_result *res, struct diag *d);
 

@@ -11,6 +11,7 @@
 #include "http_serve.h"
 #include "util.h"
 #include "watch_access.h"
+#include "watch_html.h"
 #include "watch_jvm.h"
 #include "watch_out.h"
 
@@ -51,9 +52,12 @@ const char cmd_watch_help[] =
     "                       GCLAT_ALERT_STATE, GCLAT_ALERT_METRIC, GCLAT_ALERT_VALUE, GCLAT_ALERT_JVM\n"
     "  --once               read the files whole, evaluate once, print and exit:\n"
     "                       0 no alert holds, 4 one holds, 2 an alert's metric has no data\n"
-    "  --listen ADDR        serve Prometheus metrics on http://ADDR/metrics\n"
+    "  --listen ADDR        serve Prometheus metrics on http://ADDR/metrics, the page at /\n"
     "                       (ADDR: :9404 or 127.0.0.1:9404; loopback unless an address is given)\n"
     "  --textfile DIR       write DIR/gclat_watch.prom for node_exporter's textfile collector\n"
+    "  --html FILE          keep FILE a self-contained HTML page of the current state (key\n"
+    "                       figures, alerts, findings, charts of the windows), rewritten\n"
+    "                       atomically every interval and at exit; --listen serves it at /\n"
     "  --save DIR           append HdrHistogram interval logs (DIR/NAME.hlog, tags pause,\n"
     "                       stall and request) every interval, for `gclat merge` across hosts\n"
     "  --max-groups N       label sets per JVM in the metrics (default 500; the rest 'other')\n"
@@ -143,6 +147,11 @@ struct watch {
     bool json, quiet, once, screen;
     const char *textfile_dir, *save_dir;
     int64_t last_save_ms;
+    const char *html_path;    /* --html FILE */
+    bool serving, final;      /* --listen: the page at /; final: the last page (no refresh) */
+    int64_t interval_ms;
+    char *page;               /* the latest page, served at GET / */
+    size_t page_len;
 };
 
 static void watch_free(struct watch *w)
@@ -156,12 +165,20 @@ static void watch_free(struct watch *w)
     free(w->alerts);
     free(w->jvms);
     free(w->acc);
+    free(w->page);
     wm_fini(&w->metrics);
 }
 
 static int metrics_handler(void *ctx, const char *path, char **body, size_t *len, const char **ctype)
 {
     struct watch *w = ctx;
+    if ((!strcmp(path, "/") || !strcmp(path, "/index.html")) && w->page) {
+        *body = xmalloc(w->page_len + 1);
+        memcpy(*body, w->page, w->page_len);
+        *len = w->page_len;
+        *ctype = "text/html; charset=utf-8";
+        return 200;
+    }
     if (strcmp(path, "/metrics") != 0)
         return 404;
     for (int i = 0; i < w->n; i++)
@@ -227,6 +244,40 @@ static void write_textfile(struct watch *w)
     }
     free(tmp);
     free(dst);
+}
+
+/* Replace dst with data as a whole: DIR/.NAME.tmp, then rename (a reader never sees half a page). */
+static void write_atomic(const struct watch *w, const char *dst, const char *data, size_t len)
+{
+    const char *slash = strrchr(dst, '/');
+    char *tmp = xasprintf("%.*s.%s.tmp", slash ? (int)(slash - dst + 1) : 0, dst, slash ? slash + 1 : dst);
+    FILE *f = fopen(tmp, "w");
+    if (!f || fwrite(data, 1, len, f) != len || ferror(f) | fclose(f) || rename(tmp, dst) != 0) {
+        if (!w->quiet)
+            warnx("--html %s: %s", dst, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+}
+
+/* The page of this frame: kept for GET / and written to the --html file. */
+static void page_update(struct watch *w, const struct watch_frame *fr, bool before_first)
+{
+    if (!w->html_path && !w->serving)
+        return;
+    struct watch_page p = {fr, w->jvms, w->n, w->interval_ms, w->final || w->once, before_first};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return;
+    watch_html_write(m, &p);
+    fclose(m);
+    free(w->page);
+    w->page = buf;
+    w->page_len = len;
+    if (w->html_path)
+        write_atomic(w, w->html_path, buf, len);
 }
 
 static void save_intervals(struct watch *w, int64_t now)
@@ -297,6 +348,7 @@ static int tick(struct watch *w, int64_t now_ms, int64_t now_ns, bool *no_data)
     else
         watch_frame_lines(&fr, stdout);
     fflush(stdout);
+    page_update(w, &fr, false);
     watch_frame_fini(&fr);
     if (w->textfile_dir) {
         for (int i = 0; i < w->n; i++)
@@ -353,6 +405,8 @@ int cmd_watch(int argc, char **argv)
             listen_spec = opt_value(argc, argv, &i);
         } else if (opt_is(a, "--textfile")) {
             w.textfile_dir = opt_value(argc, argv, &i);
+        } else if (opt_is(a, "--html")) {
+            w.html_path = opt_value(argc, argv, &i);
         } else if (opt_is(a, "--save")) {
             w.save_dir = opt_value(argc, argv, &i);
         } else if (opt_is(a, "--max-groups")) {
@@ -391,8 +445,11 @@ int cmd_watch(int argc, char **argv)
         if (http_serve_listen(&srv, listen_spec, err, sizeof err) != 0)
             die(EXIT_IO, "%s", err);
         if (!w.quiet)
-            fprintf(stderr, "gclat watch: metrics on http://%s/metrics\n", srv.bound);
+            fprintf(stderr, "gclat watch: metrics on http://%s/metrics, the page on http://%s/\n", srv.bound,
+                    srv.bound);
     }
+    w.serving = listen_spec != NULL;
+    w.interval_ms = interval_ms;
 
     int64_t started = wall_ms();
     wm_init(&w.metrics, max_groups);
@@ -466,6 +523,7 @@ int cmd_watch(int argc, char **argv)
     w.last_save_ms = started;
 
     if (w.once) {
+        w.final = true;
         for (int i = 0; i < w.n; i++) {
             while (watch_jvm_poll(&w.jvms[i]) > 0)
                 ;
@@ -513,6 +571,15 @@ int cmd_watch(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     struct follow_waiter fw;
     follow_waiter_init(&fw, fs, nfs, !use_poll);
+    if (w.html_path || w.serving) { /* a page before the first interval: the figures so far, no alert yet */
+        struct watch_frame fr;
+        watch_frame_init(&fr, wall_ms());
+        for (int i = 0; i < w.n; i++)
+            watch_frame_add(&fr, &w.jvms[i], watch_jvm_now(&w.jvms[i], fr.t_ms, false),
+                            watch_jvm_req_now(&w.jvms[i], fr.t_ms, false));
+        page_update(&w, &fr, true);
+        watch_frame_fini(&fr);
+    }
     int64_t t0 = mono_ns();
     int64_t next_tick = t0 + interval_ms * 1000000LL;
     while (!stop_flag) {
@@ -563,6 +630,7 @@ int cmd_watch(int argc, char **argv)
     for (int i = 0; i < w.nacc; i++)
         watch_access_poll(&w.acc[i]);
     bool nd = false;
+    w.final = true;
     tick(&w, wall_ms(), mono_ns(), &nd);
     follow_waiter_fini(&fw);
     http_serve_close(&srv);

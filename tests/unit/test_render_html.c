@@ -237,6 +237,26 @@ static void paths(void)
     rn_free(root); /* frees the adopted tree once (ASan would say otherwise) */
 }
 
+/* A live page (watch) refreshes by a meta tag after the CSP, and only when asked. */
+static void refresh_meta(void)
+{
+    struct report_node *root = sample_tree();
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    struct html_opts o = {.title = "live", .refresh_s = 7};
+    render_html(f, root, &o);
+    fclose(f);
+    CHECK(strstr(buf, "<meta http-equiv=\"refresh\" content=\"7\">"));
+    CHECK(at(buf, "Content-Security-Policy") < at(buf, "http-equiv=\"refresh\""));
+    CHECK(at(buf, "http-equiv=\"refresh\"") < at(buf, "</head>"));
+    char *plain = page(root);
+    CHECK(!strstr(plain, "refresh"));
+    free(plain);
+    free(buf);
+    rn_free(root);
+}
+
 int main(void)
 {
     RUN(layout_order);
@@ -245,5 +265,6 @@ int main(void)
     RUN(export_keeps_aggregation);
     RUN(headline_copies);
     RUN(paths);
+    RUN(refresh_meta);
     T_DONE();
 }
