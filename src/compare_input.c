@@ -364,10 +364,11 @@ static struct report_node *cpu_tree(const struct cpu_opts *o, const struct cpu_c
 
 /*
  * --cpu-arg ARGS through cpu's own option parser (cpu_opts_parse), quiet as
- * `gclat cpu -q`. Only what shapes the figures: a file, --record or
- * --format cal among them is a usage error (warned).
+ * `gclat cpu -q`. Only options that shape the figures: a file, --record or
+ * --format cal among them ends the command (EXIT_USAGE), as a malformed
+ * option does.
  */
-static int cpu_adapter_opts(const struct compare_set *s, struct cpu_opts *o, struct cpu_cmdline *c)
+static void cpu_adapter_opts(const struct compare_set *s, struct cpu_opts *o, struct cpu_cmdline *c)
 {
     char **av = xcalloc((size_t)s->n_cpu_args + 2, sizeof *av);
     av[0] = (char *)"cpu";
@@ -379,13 +380,12 @@ static int cpu_adapter_opts(const struct compare_set *s, struct cpu_opts *o, str
     prog_name = prog;
     free(av);
     c->co.quiet = true;
-    const char *bad = c->nfiles ? c->files[0] : c->record ? "--record" : o->cal ? "--format cal" : NULL;
-    if (!bad)
-        return 0;
-    warnx("--cpu-arg %s: give compare the top captures as inputs; --cpu-arg takes the options that shape "
-          "cpu's figures", bad);
-    cpu_opts_fini(o, c);
-    return EXIT_USAGE;
+    if (c->nfiles)
+        die(EXIT_USAGE, "--cpu-arg %s: a file; give it as an input (NAME=FILE or NAME:cpu=FILE), --cpu-arg "
+                        "passes options to gclat cpu", c->files[0]);
+    if (c->record || o->cal)
+        die(EXIT_USAGE, "--cpu-arg %s: compare and report read cpu's figures; that option is for gclat cpu itself",
+            c->record ? "--record" : "--format cal");
 }
 
 /* The pid run r names: --pid NAME=, else a plain --pid, else its GC logs' (one pid
@@ -432,10 +432,8 @@ static int load_cpu(struct compare_set *s, int index)
     struct compare_run *r = &s->runs[index];
     struct cpu_opts o;
     struct cpu_cmdline c;
-    int rc = cpu_adapter_opts(s, &o, &c);
-    if (rc)
-        return rc;
-    rc = load_cpu_picked(s, r, &o, &c);
+    cpu_adapter_opts(s, &o, &c);
+    int rc = load_cpu_picked(s, r, &o, &c);
     cpu_opts_fini(&o, &c);
     return rc;
 }
