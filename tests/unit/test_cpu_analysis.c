@@ -5,6 +5,7 @@
  * from the same text: a plain whitespace split of the rows, no top_parse.
  */
 #include "cpu_analysis.h"
+#include "cpu_screen.h"
 #include "diag.h"
 #include "finding.h"
 #include "report.h"
@@ -199,6 +200,38 @@ static void indep_span(const char *path, int *t0, int *t1)
     fclose(f);
 }
 
+/* The thread with the largest %CPU sum over a top -H capture's thread rows (the leader, whose TID is the PID, left out). */
+static long indep_busiest_thread(const char *path, long leader)
+{
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (!f)
+        return -1;
+    static long tid[4096];
+    static double sum[4096];
+    int n = 0;
+    char line[4096];
+    while (fgets(line, sizeof line, f)) {
+        char *tok[32];
+        int k = split(line, tok, 32);
+        if (k < 12 || !all_digits(tok[0]) || atol(tok[0]) == leader)
+            continue;
+        int i = 0;
+        while (i < n && tid[i] != atol(tok[0]))
+            i++;
+        if (i == n && n < 4096)
+            tid[n++] = atol(tok[0]);
+        if (i < n)
+            sum[i] += atof(tok[8]);
+    }
+    fclose(f);
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (sum[i] > sum[best])
+            best = i;
+    return n ? tid[best] : -1;
+}
+
 static void test_thread_dump_names(void)
 {
     const char *top = THR "/jdk17-top-H.txt", *dump = THR "/jdk17-jstack.txt";
@@ -249,6 +282,20 @@ static void test_thread_dump_names(void)
         CHECK_EQ_INT(rn_value(nt), named);
     }
     CHECK(csv == rn_get(root, "threads"));
+    /* the first screen names the busiest thread by the dump's name, and what the dump named */
+    cpu_screen(root);
+    const struct report_node *v = rn_get(root, "verdict");
+    long busiest = indep_busiest_thread(top, a.procs.n ? (long)a.procs.e[0].id : -1);
+    const char *bn = dump_name(dn, busiest);
+    CHECK(v && v->kind == RN_STR && bn);
+    if (v && v->kind == RN_STR && bn) {
+        char want[256];
+        snprintf(want, sizeof want, "busiest thread %s (tid %ld,", bn, busiest);
+        CHECK(strstr(v->s, want) != NULL);
+        snprintf(want, sizeof want, "; %lld of %zu threads named from the dump, %d s from the capture", (long long)named,
+                 a.threads.n, want_gap);
+        CHECK(strstr(v->s, want) != NULL);
+    }
     rn_free(root);
     cpu_analysis_fini(&a);
     diag_fini(&d);
