@@ -9,6 +9,7 @@
  */
 #include "compare.h"
 #include "cpu_analysis.h"
+#include "cpu_run.h"
 #include "diag.h"
 #include "lat_run.h"
 #include "proc_pick.h"

@@ -12,8 +12,8 @@
  * construction (tests/sh/cpu.sh checks it anyway).
  *
  * The analysis prints nothing, opens no file and reads no argv: options come
- * validated in struct cpu_opts (cpu_opts_parse(), cpu_opts.c), frames from
- * cpu_input.c, and the report tree (cpu_report.c) and findings
+ * validated in struct cpu_opts (cpu_opts_parse(), cpu_run.h), frames from
+ * the inputs (cpu_run.h), and the report tree (cpu_report.c) and findings
  * (cpu_findings.c) go to the caller.
  */
 #ifndef GCLAT_CPU_ANALYSIS_H
@@ -22,10 +22,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli.h"
 #include "hist.h"
 #include "lat.h"
-#include "proc_sample.h"
 #include "report.h"
 #include "threadcat.h"
 #include "top_parse.h"
@@ -49,25 +47,7 @@ struct cpu_opts {
     const struct td_names *names; /* --thread-dump with FILEs: full thread names by TID, or NULL */
 };
 
-/* What the command line holds besides the analysis's options. */
-struct cpu_cmdline {
-    struct common_opts co;
-    struct proc_sample_opts sample; /* live: --threads --interval --duration --count --thread-dump */
-    const char *record;             /* --record FILE (live only) */
-    bool cal_gawk;                  /* --cal-awk gawk */
-    char **files;                   /* inputs (pointers into argv) */
-    int nfiles;
-};
-
 void cpu_opts_default(struct cpu_opts *o);
-/*
- * `gclat cpu`'s options and inputs from argv[1..argc-1] (argv[0] is the
- * command name), for the command and for compare's --cpu-arg alike. A
- * malformed option exits with EXIT_USAGE, as on the command line. The caller
- * runs common_opts_finish() itself when it is the command.
- */
-void cpu_opts_parse(int argc, char **argv, struct cpu_opts *o, struct cpu_cmdline *c);
-void cpu_opts_fini(struct cpu_opts *o, struct cpu_cmdline *c);
 
 struct cpu_ent {
     int64_t id;
@@ -209,31 +189,5 @@ void cpu_thread_dump_report(const struct cpu_analysis *a, const char *path, stru
 struct report_node *cpu_build_report(struct cpu_analysis *a, const struct diag *d, char *const *files,
                                      int nfiles, const char *dump_path, struct cpu_dump_gap *gap,
                                      struct report_node **csv);
-
-/* ---- inputs (cpu_input.c): files and live sampling into an analysis ---- */
-
-/* top -b captures and the dump are what they claim (sniff.h). Returns 0 or EXIT_BADINPUT (said why). */
-int cpu_input_sniff(char *const *files, int nfiles, const char *dump);
-/*
- * The named thread dump (--thread-dump with FILEs). Returns 0, or EXIT_IO /
- * EXIT_BADINPUT after a message.
- */
-int cpu_input_names(struct td_names *names, const char *path);
-/*
- * Read every FILE (top -b output or a --record file) into a: a process list
- * with no java row starts over with every process and keeps the busiest
- * five (no --pid/--command/--all given); a --pid the capture does not hold
- * and input without frames are EXIT_BADINPUT; a file that cannot be read
- * EXIT_IO. Warns on stderr; diag may be reset by the fallback.
- */
-int cpu_input_files(struct cpu_analysis *a, struct diag *d, char *const *files, int nfiles);
-/*
- * Sample so->pid live into a (through the record format, written to record
- * too when it is not NULL). *buf holds the samples until the caller frees it.
- */
-int cpu_input_live(struct cpu_analysis *a, struct diag *d, const struct proc_sample_opts *so,
-                   const char *record, char **buf);
-/* The dump's distance from the capture, warned when it is unknown or past TD_GAP_WARN_S (td_time.h). */
-void cpu_input_gap_warn(const struct cpu_analysis *a, const struct cpu_dump_gap *g);
 
 #endif

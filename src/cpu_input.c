@@ -1,12 +1,12 @@
 /*
- * cpu_input.c — the inputs of a CPU analysis (cpu_analysis.h): `top -b`
+ * cpu_input.c — the inputs of a CPU analysis (cpu_analysis.h, cpu_run.h): `top -b`
  * captures and `gclat cpu --record` files (told apart by the record's first
  * line), live /proc sampling through the record format, and the thread dump
  * that names top -H's threads. The rules that need the whole input (no java
  * row, a --pid not in the capture, no frames at all) are here too, so the
  * command and compare's cpu adapter apply them alike.
  */
-#include "cpu_analysis.h"
+#include "cpu_run.h"
 #include "diag.h"
 #include "outfile.h"
 #include "proc_record.h"

@@ -1,9 +1,8 @@
 /*
  * cpu_opts.c — `gclat cpu`'s options, parsed and validated in one function
- * for the command and for compare/report's --cpu-arg (cpu_analysis.h).
+ * for the command and for compare/report's --cpu-arg (cpu_analysis.h, cpu_run.h).
  */
-#include "cpu_analysis.h"
-#include "lat.h"
+#include "cpu_run.h"
 #include "util.h"
 
 #include <math.h>

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "cpu_analysis.h"
+#include "cpu_run.h"
 #include "cpu_screen.h"
 #include "diag.h"
 #include "html_charts.h"

@@ -5,6 +5,7 @@
  * from the same text: a plain whitespace split of the rows, no top_parse.
  */
 #include "cpu_analysis.h"
+#include "cpu_run.h"
 #include "cpu_screen.h"
 #include "diag.h"
 #include "finding.h"
