@@ -10,7 +10,7 @@
  *             so the HTML report can chart them while they stream;
  *   access -> `gclat lat --json -q FILES`, in-process (lat_run.h: lat's own options,
  *             scan and report tree);
- *   cpu    -> `gclat cpu --json -q [--pid PID] FILES`, in-process (cpu_report.h), for the one JVM the
+ *   cpu    -> `gclat cpu --json -q [--pid PID] FILES`, in-process (cpu_run.h), for the one JVM the
  *             run names (--pid, the GC log's pid) or the only JVM in the capture;
  *             several JVMs and none named is an error listing them (proc_pick.h);
  *   jstat  -> `gclat jstat --json FILES` (jstat_analysis.h), histo -> `gclat histo --json FILES`

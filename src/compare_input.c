@@ -4,16 +4,19 @@
  * jstat, histo and threads: compare_kinds.c). All run
  * in this process: the GC adapter streams events into gc_analysis; the
  * access-log and CPU adapters call the `lat` / `cpu` commands' own option
- * parsers, analyses and report trees (lat_run.h, cpu_report.h), read as
+ * parsers, analyses and report trees (lat_run.h, cpu_analysis.h), read as
  * their JSON says (rn_as_json), so compare always shows exactly the numbers
  * those subcommands print.
  */
 #include "compare.h"
-#include "cpu_report.h"
+#include "cpu_analysis.h"
+#include "cpu_run.h"
+#include "diag.h"
 #include "lat_run.h"
 #include "proc_pick.h"
 #include "reader.h"
 #include "sniff.h"
+#include "td_names.h"
 #include "util.h"
 
 #include <errno.h>
@@ -393,34 +396,85 @@ struct report_node *compare_lat_tree(char **args, int nargs, char **files, int n
     return t;
 }
 
-/* `gclat cpu --json -q ARGS FILES` in this process (cpu_report.h), the tree as
-   its JSON says; NULL (warned) and *rc cpu's exit code when it fails. */
-static struct report_node *cpu_tree(char **args, int nargs, char **files, int nfiles, const char *run, bool quiet,
-                                    int *rc)
+/*
+ * The CPU analysis over a run's top captures in this process, as `gclat cpu
+ * --json -q` builds it (cpu_analysis.h), the tree as its JSON says; NULL
+ * (warned) and *rc cpu's exit code when the input fails.
+ */
+static struct report_node *cpu_tree(const struct cpu_opts *o, const struct cpu_cmdline *c, char **files, int nfiles,
+                                    const char *run, bool quiet, int *rc)
 {
-    int k;
-    char **av = sub_argv("cpu", args, nargs, files, nfiles, &k);
     /* cpu -q: the reader's skipped-input notes are not this command's to print */
     bool warned = reader_warnings_enabled();
     reader_warnings_enable(false);
-    struct report_node *t = NULL;
     const char *prog = prog_name; /* cpu's own messages name cpu */
     prog_name = "gclat cpu";
-    *rc = cpu_report_tree(k, av, &t);
+    struct report_node *t = NULL;
+    struct diag d;
+    diag_init(&d);
+    struct td_names names;
+    memset(&names, 0, sizeof names);
+    struct cpu_opts oo = *o;
+    const char *dump = c->sample.thread_dump;
+    int e = cpu_input_sniff(files, nfiles, dump);
+    if (!e && dump) {
+        e = cpu_input_names(&names, dump);
+        oo.names = &names;
+    }
+    struct cpu_analysis a;
+    cpu_analysis_init(&a, &oo);
+    if (!e) {
+        e = cpu_input_files(&a, &d, files, nfiles);
+        if (e == EXIT_OK || e == EXIT_BADINPUT) {
+            struct report_node *csv;
+            struct cpu_dump_gap gap;
+            t = cpu_build_report(&a, &d, files, nfiles, dump, &gap, &csv);
+            if (oo.names && !quiet)
+                cpu_input_gap_warn(&a, &gap);
+            e = common_diag_status(&c->co, &d, e);
+        }
+    }
+    cpu_analysis_fini(&a);
+    td_names_free(&names);
+    diag_fini(&d);
     prog_name = prog;
     reader_warnings_enable(warned);
-    free(av);
-    if (*rc == 0 && !t)
-        *rc = EXIT_IO;
-    if (*rc) {
+    *rc = e;
+    if (e) {
         /* cpu has said why on stderr; an input that fails fails the command */
         if (!quiet)
-            warnx("%s: 'gclat cpu' failed on %s%s (exit %d)", run, files[0], nfiles > 1 ? " ..." : "", *rc);
+            warnx("%s: 'gclat cpu' failed on %s%s (exit %d)", run, files[0], nfiles > 1 ? " ..." : "", e);
         rn_free(t);
         return NULL;
     }
     rn_as_json(t);
     return t;
+}
+
+/*
+ * --cpu-arg ARGS through cpu's own option parser (cpu_opts_parse), quiet as
+ * `gclat cpu -q`. Only options that shape the figures: a file, --record or
+ * --format cal among them ends the command (EXIT_USAGE), as a malformed
+ * option does.
+ */
+static void cpu_adapter_opts(const struct compare_set *s, struct cpu_opts *o, struct cpu_cmdline *c)
+{
+    char **av = xcalloc((size_t)s->n_cpu_args + 2, sizeof *av);
+    av[0] = (char *)"cpu";
+    for (int i = 0; i < s->n_cpu_args; i++)
+        av[i + 1] = s->cpu_args[i];
+    const char *prog = prog_name;
+    prog_name = "gclat cpu";
+    cpu_opts_parse(s->n_cpu_args + 1, av, o, c);
+    prog_name = prog;
+    free(av);
+    c->co.quiet = true;
+    if (c->nfiles)
+        die(EXIT_USAGE, "--cpu-arg %s: a file; give it as an input (NAME=FILE or NAME:cpu=FILE), --cpu-arg "
+                        "passes options to gclat cpu", c->files[0]);
+    if (c->record || o->cal)
+        die(EXIT_USAGE, "--cpu-arg %s: compare and report read cpu's figures; that option is for gclat cpu itself",
+            c->record ? "--record" : "--format cal");
 }
 
 /* The pid run r names: --pid NAME=, else a plain --pid, else its GC logs' (one pid
@@ -455,14 +509,8 @@ static int64_t named_pid(const struct compare_set *s, const struct compare_run *
     return pid;
 }
 
-static bool has_arg(char **args, int n, const char *opt)
-{
-    size_t l = strlen(opt);
-    for (int i = 0; i < n; i++)
-        if (strncmp(args[i], opt, l) == 0 && (args[i][l] == '\0' || args[i][l] == '='))
-            return true;
-    return false;
-}
+static int load_cpu_picked(struct compare_set *s, struct compare_run *r, const struct cpu_opts *o,
+                           const struct cpu_cmdline *c);
 
 /*
  * The CPU adapter: `gclat cpu` over the run's top captures, for one JVM.
@@ -471,14 +519,24 @@ static bool has_arg(char **args, int n, const char *opt)
 static int load_cpu(struct compare_set *s, int index)
 {
     struct compare_run *r = &s->runs[index];
+    struct cpu_opts o;
+    struct cpu_cmdline c;
+    cpu_adapter_opts(s, &o, &c);
+    int rc = load_cpu_picked(s, r, &o, &c);
+    cpu_opts_fini(&o, &c);
+    return rc;
+}
+
+/* load_cpu with cpu's options: the run's JVM, named or the only one. */
+static int load_cpu_picked(struct compare_set *s, struct compare_run *r, const struct cpu_opts *o,
+                           const struct cpu_cmdline *c)
+{
     int rc = 0;
-    struct report_node *t = cpu_tree(s->cpu_args, s->n_cpu_args, r->files[CK_CPU], r->nfiles[CK_CPU], r->name,
-                                       s->quiet, &rc);
+    struct report_node *t = cpu_tree(o, c, r->files[CK_CPU], r->nfiles[CK_CPU], r->name, s->quiet, &rc);
     if (!t)
         return rc;
     /* --cpu-arg --pid/--command/--all: the user chose the processes; take what cpu reports */
-    bool chosen = has_arg(s->cpu_args, s->n_cpu_args, "--pid") || has_arg(s->cpu_args, s->n_cpu_args, "--command") ||
-                  has_arg(s->cpu_args, s->n_cpu_args, "--all");
+    bool chosen = o->npids || o->ncmds || o->all;
     struct proc_cand cand[64];
     size_t nc = proc_pick_candidates(t, cand, 64), njvm = 0;
     for (size_t k = 0; k < nc; k++)
@@ -492,15 +550,10 @@ static int load_cpu(struct compare_set *s, int index)
     }
     if (pid > 0) {
         /* the named JVM, whatever its COMMAND (a launcher may rename it) */
-        char *arg = xasprintf("--pid=%lld", (long long)pid);
-        char **av = xcalloc((size_t)s->n_cpu_args + 1, sizeof *av);
-        if (s->n_cpu_args)
-            memcpy(av, s->cpu_args, (size_t)s->n_cpu_args * sizeof *av);
-        av[s->n_cpu_args] = arg;
-        struct report_node *t2 = cpu_tree(av, s->n_cpu_args + 1, r->files[CK_CPU], r->nfiles[CK_CPU],
-                                            r->name, s->quiet, &rc);
-        free(av);
-        free(arg);
+        struct cpu_opts op = *o;
+        op.pids = &pid;
+        op.npids = 1;
+        struct report_node *t2 = cpu_tree(&op, c, r->files[CK_CPU], r->nfiles[CK_CPU], r->name, s->quiet, &rc);
         struct proc_cand c2[2];
         if (!t2 || proc_pick_candidates(t2, c2, 2) == 0) {
             /* cpu itself refuses a --pid the capture does not hold (exit 2) */

@@ -1,7 +1,9 @@
 /*
  * cpu_screen.c — the first screen of `gclat cpu`. The verdict quotes the
  * busiest process's row of the Processes table (mean, P99 and max %CPU),
- * the GC threads' share of the JVM's CPU when threads were seen, and the
+ * with threads the busiest thread by name (the dump's, with --thread-dump,
+ * and how many it named and how far it is from the capture) and the GC
+ * threads' share of the JVM's CPU, and the
  * host's mean idle and 1-min load from the Machine tables: the same nodes
  * --full and --json print, so the line cannot disagree with them. A figure
  * the input does not have is named as unknown.
@@ -47,9 +49,25 @@ static void verdict(struct report_node *root)
     } else {
         screen_cat(v, sizeof v, "no process matched (--pid, --command, --all)");
     }
+    /* a thread view names its busiest thread: the dump's full name when --thread-dump gave one */
+    const struct report_node *th = rn_get(root, "threads");
+    if (th && th->first) {
+        snprintf(p, sizeof p, "; busiest thread %s (tid %s, %s %%CPU mean)", screen_fig(th->first, "name", b[0], sizeof b[0]),
+                 screen_fig(th->first, "tid", b[1], sizeof b[1]), screen_fig(th->first, "cpu_mean_pct", b[2], sizeof b[2]));
+        screen_cat(v, sizeof v, p);
+    }
     const struct report_node *tt = rn_get(root, "thread_totals");
     if (tt) {
         snprintf(p, sizeof p, "; GC threads %s %% of the JVM's CPU", screen_fig(tt, "gc_share_pct", b[0], sizeof b[0]));
+        screen_cat(v, sizeof v, p);
+    }
+    const struct report_node *td = rn_get(root, "thread_dump");
+    if (td) {
+        const struct report_node *gap = rn_get(td, "gap_s");
+        snprintf(p, sizeof p, "; %s of %s threads named from the dump, %s%s", screen_fig(td, "named_threads", b[0], sizeof b[0]),
+                 screen_fig(tt, "threads", b[1], sizeof b[1]),
+                 gap && gap->kind != RN_NULL ? screen_fig(td, "gap_s", b[2], sizeof b[2]) : "its time gap unknown",
+                 gap && gap->kind != RN_NULL ? " s from the capture" : "");
         screen_cat(v, sizeof v, p);
     }
     const struct report_node *m = rn_get(root, "machine");
