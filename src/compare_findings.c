@@ -11,28 +11,6 @@
 
 #include <string.h>
 
-/* A copy of n (and its children) under parent, hidden in text. */
-static void copy_node(struct report_node *parent, const struct report_node *n)
-{
-    struct report_node *c;
-    switch (n->kind) {
-    case RN_NULL: c = rn_null(parent, n->key); break;
-    case RN_BOOL: c = rn_bool(parent, n->key, n->b); break;
-    case RN_INT: c = rn_int(parent, n->key, n->i); break;
-    case RN_NUM: c = rn_num(parent, n->key, n->d, n->decimals); break;
-    case RN_STR: c = rn_str(parent, n->key, n->s); break;
-    case RN_OBJ: c = rn_obj(parent, n->key); break;
-    default: c = rn_arr(parent, n->key); break;
-    }
-    if (n->title)
-        rn_title(c, n->title);
-    if (n->unit)
-        rn_unit(c, n->unit);
-    rn_flags(c, (n->flags & ~(unsigned)(RF_TABLE | RF_FINDINGS | RF_HEADLINE)) | RF_NOTEXT);
-    for (const struct report_node *k = n->first; k; k = k->next)
-        copy_node(c, k);
-}
-
 static const char *str_of(const struct report_node *o, const char *key)
 {
     const struct report_node *n = rn_get(o, key);
@@ -62,7 +40,7 @@ struct report_node *compare_findings_report(const struct compare_set *s, struct 
                 rn_flags(rn_str(o, "finding", sum ? sum : ""), RF_NOJSON); /* JSON: summary */
                 for (const struct report_node *c = f->first; c; c = c->next)
                     if (!c->key || (strcmp(c->key, "severity") && strcmp(c->key, "id") && strcmp(c->key, "finding")))
-                        copy_node(o, c);
+                        rn_copy(o, c, RF_TABLE | RF_FINDINGS | RF_HEADLINE, RF_NOTEXT); /* hidden in text */
             }
         }
     }

@@ -80,28 +80,6 @@ struct report_node *finding_extra(struct finding *f)
     return f->extra;
 }
 
-/* A copy of n (and its children) under parent; `more` flags are added to scalars. */
-static void copy_node(struct report_node *parent, const struct report_node *n, unsigned more)
-{
-    struct report_node *c;
-    switch (n->kind) {
-    case RN_NULL: c = rn_null(parent, n->key); break;
-    case RN_BOOL: c = rn_bool(parent, n->key, n->b); break;
-    case RN_INT: c = rn_int(parent, n->key, n->i); break;
-    case RN_NUM: c = rn_num(parent, n->key, n->d, n->decimals); break;
-    case RN_STR: c = rn_str(parent, n->key, n->s); break;
-    case RN_OBJ: c = rn_obj(parent, n->key); break;
-    default: c = rn_arr(parent, n->key); break;
-    }
-    if (n->title)
-        rn_title(c, n->title);
-    if (n->unit)
-        rn_unit(c, n->unit);
-    rn_flags(c, n->flags | (n->kind == RN_OBJ || n->kind == RN_ARR ? 0 : more));
-    for (const struct report_node *k = n->first; k; k = k->next)
-        copy_node(c, k, 0);
-}
-
 static void where(struct report_node *o, const char *key, const struct finding_where *w)
 {
     if (!w->set)
@@ -134,7 +112,7 @@ static void common(struct report_node *o, const struct finding *f, bool detail, 
         rn_flags(rn_int(o, "count", (int64_t)f->count), hide);
     if (f->extra)
         for (const struct report_node *k = f->extra->first; k; k = k->next)
-            copy_node(o, k, hide);
+            rn_copy(o, k, 0, k->kind == RN_OBJ || k->kind == RN_ARR ? 0 : hide); /* a scalar hidden as the others */
     where(o, "first", &f->first);
     where(o, "worst", &f->worst);
     where(o, "last", &f->last);

@@ -219,6 +219,22 @@ struct report_node *rn_copy_scalar(struct report_node *parent, const char *key, 
     return n;
 }
 
+struct report_node *rn_copy(struct report_node *parent, const struct report_node *src, unsigned clear, unsigned set)
+{
+    struct report_node *c;
+    switch (src->kind) {
+    case RN_OBJ: c = rn_obj(parent, src->key); break;
+    case RN_ARR: c = rn_arr(parent, src->key); break;
+    default: c = rn_copy_scalar(parent, src->key, src); break;
+    }
+    rn_title(c, src->title);
+    rn_unit(c, src->unit);
+    rn_flags(c, (src->flags & ~clear) | set);
+    for (const struct report_node *k = src->first; k; k = k->next)
+        rn_copy(c, k, clear, set);
+    return c;
+}
+
 struct report_node *rn_adopt(struct report_node *parent, const char *key, struct report_node *child)
 {
     if (!child || child->parent || child->next)

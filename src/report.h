@@ -131,6 +131,11 @@ double rn_value(const struct report_node *n);
 const struct report_node *rn_path(const struct report_node *n, const char *path);
 /* A scalar copy of src (value, decimals, unit, title) under parent; NULL if src is not a scalar. */
 struct report_node *rn_copy_scalar(struct report_node *parent, const char *key, const struct report_node *src);
+/*
+ * A deep copy of src (and its children) as the last child of parent, under
+ * src's key. Every node of the copy has src's flags less `clear`, plus `set`.
+ */
+struct report_node *rn_copy(struct report_node *parent, const struct report_node *src, unsigned clear, unsigned set);
 /* Make the parentless tree `child` (e.g. an rn_root()) the last child of parent, under key. */
 struct report_node *rn_adopt(struct report_node *parent, const char *key, struct report_node *child);
 
