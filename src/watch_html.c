@@ -13,24 +13,6 @@
 
 #define TOP_ROWS 10 /* stalled threads, routes: the largest shown */
 
-static void stamp(char *buf, size_t n, int64_t t_ms)
-{
-    time_t s = (time_t)(t_ms / 1000);
-    struct tm tm;
-    gmtime_r(&s, &tm);
-    strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-static void win_label(char *b, size_t n, int64_t len_ms)
-{
-    if (len_ms % 3600000 == 0)
-        snprintf(b, n, "%lldh", (long long)(len_ms / 3600000));
-    else if (len_ms % 60000 == 0)
-        snprintf(b, n, "%lldm", (long long)(len_ms / 60000));
-    else
-        snprintf(b, n, "%llds", (long long)(len_ms / 1000));
-}
-
 static struct report_node *num(struct report_node *p, const char *key, const char *title, double v, int dec,
                                const char *unit)
 {
@@ -55,7 +37,7 @@ static void key_figures(struct report_node *root, const struct watch_page *p, in
     const struct watch_figures *f = &p->fr->f[i];
     const struct watch_win_figs *w = &f->w[0];
     char wl[32], key[32], t[96];
-    win_label(wl, sizeof wl, w->len_ms);
+    watch_win_label(wl, sizeof wl, w->len_ms);
     snprintf(key, sizeof key, "headline-%d", i + 1);
     struct report_node *g = headline_group(root, key, p->n > 1 ? f->name : NULL);
     if (f->has_gc) {
@@ -83,7 +65,7 @@ static void findings_of(struct report_node *o, const struct watch_page *p, int i
 {
     const struct watch_figures *f = &p->fr->f[i];
     char wl[32], sum[512];
-    win_label(wl, sizeof wl, f->w[0].len_ms);
+    watch_win_label(wl, sizeof wl, f->w[0].len_ms);
     struct findings fs;
     findings_init(&fs);
     for (int k = 0; k < f->nalerts; k++) {
@@ -113,8 +95,8 @@ static void charts_of(struct report_node *o, const struct watch_page *p, int i)
         if (j->win[k].len_ms > j->win[lw].len_ms)
             lw = k;
     char wl[32], sl[32], id[48], t[128], sfx[16] = "";
-    win_label(wl, sizeof wl, j->win[lw].len_ms);
-    win_label(sl, sizeof sl, j->win[lw].slot_ms >= 1000 ? j->win[lw].slot_ms : 1000);
+    watch_win_label(wl, sizeof wl, j->win[lw].len_ms);
+    watch_win_label(sl, sizeof sl, j->win[lw].slot_ms >= 1000 ? j->win[lw].slot_ms : 1000);
     if (i)
         snprintf(sfx, sizeof sfx, "-j%d", i + 1);
     struct report_node *grp = chart_group(o, "charts", NULL);
@@ -180,7 +162,7 @@ static void windows_table(struct report_node *o, const struct watch_figures *f)
     for (int k = 0; k < f->nwin; k++) {
         const struct watch_win_figs *w = &f->w[k];
         struct report_node *r = rn_obj(a, NULL);
-        win_label(wl, sizeof wl, w->len_ms);
+        watch_win_label(wl, sizeof wl, w->len_ms);
         rn_str(r, "window", wl);
         if (f->has_gc) {
             num(r, "covered_s", "watched s", (double)w->covered_ms / 1e3, 0, NULL);
@@ -326,8 +308,8 @@ void watch_html_write(FILE *f, const struct watch_page *p)
 {
     struct report_node *root = page_tree(p);
     char ts[32], sub[512], every[32];
-    stamp(ts, sizeof ts, p->fr->t_ms);
-    win_label(every, sizeof every, p->interval_ms >= 1000 ? p->interval_ms : 1000);
+    watch_stamp_utc(ts, sizeof ts, p->fr->t_ms);
+    watch_win_label(every, sizeof every, p->interval_ms >= 1000 ? p->interval_ms : 1000);
     size_t k = 0;
     k += (size_t)snprintf(sub + k, sizeof sub - k, "%s %s", p->final ? "Stopped at" : "Updated", ts);
     if (!p->final && k < sizeof sub)
@@ -336,7 +318,7 @@ void watch_html_write(FILE *f, const struct watch_page *p)
         k += (size_t)snprintf(sub + k, sizeof sub - k, "; windows");
     for (int w = 0; p->n && w < p->fr->f[0].nwin && k < sizeof sub; w++) {
         char wl[32];
-        win_label(wl, sizeof wl, p->fr->f[0].w[w].len_ms);
+        watch_win_label(wl, sizeof wl, p->fr->f[0].w[w].len_ms);
         k += (size_t)snprintf(sub + k, sizeof sub - k, " %s", wl);
     }
     struct html_opts o = {

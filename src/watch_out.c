@@ -177,7 +177,7 @@ double watch_figure(const struct watch_figures *f, const char *m)
     return NAN;
 }
 
-static void stamp(char *buf, size_t n, int64_t t_ms)
+void watch_stamp_utc(char *buf, size_t n, int64_t t_ms)
 {
     time_t s = (time_t)(t_ms / 1000);
     struct tm tm;
@@ -193,7 +193,7 @@ static void num(FILE *o, double v, int dec)
         fprintf(o, "%.*f", dec, v);
 }
 
-static void win_label(char *b, size_t n, int64_t len_ms)
+void watch_win_label(char *b, size_t n, int64_t len_ms)
 {
     if (len_ms % 3600000 == 0)
         snprintf(b, n, "%lldh", (long long)(len_ms / 3600000));
@@ -233,11 +233,11 @@ static void cells(FILE *o, const double *vals, const int *wid, const int *dec, i
 void watch_frame_lines(const struct watch_frame *fr, FILE *o)
 {
     char ts[32], wl[32];
-    stamp(ts, sizeof ts, fr->t_ms);
+    watch_stamp_utc(ts, sizeof ts, fr->t_ms);
     for (int i = 0; i < fr->n; i++) {
         const struct watch_figures *f = &fr->f[i];
         const struct watch_win_figs *w = &f->w[0];
-        win_label(wl, sizeof wl, w->len_ms);
+        watch_win_label(wl, sizeof wl, w->len_ms);
         fprintf(o, "%s ", ts);
         escape_text_write(o, f->name);
         fprintf(o, " %s:", wl);
@@ -264,7 +264,7 @@ void watch_frame_lines(const struct watch_frame *fr, FILE *o)
 void watch_frame_screen(const struct watch_frame *fr, FILE *o)
 {
     char ts[32], wl[32];
-    stamp(ts, sizeof ts, fr->t_ms);
+    watch_stamp_utc(ts, sizeof ts, fr->t_ms);
     fputs("\x1b[H\x1b[2J", o); /* home and clear: the screen is redrawn in place */
     fprintf(o, "gclat watch  %s\n\n", ts);
     for (int i = 0; i < fr->n; i++) {
@@ -276,7 +276,7 @@ void watch_frame_screen(const struct watch_frame *fr, FILE *o)
                     "p99.9 ms", "gc %", "stalls", "stall max");
             for (int k = 0; k < f->nwin; k++) {
                 const struct watch_win_figs *w = &f->w[k];
-                win_label(wl, sizeof wl, w->len_ms);
+                watch_win_label(wl, sizeof wl, w->len_ms);
                 fprintf(o, "  %-7s ", wl);
                 double vals[] = {w->pause_count, w->pause_total_ms, w->pause_max_ms, w->pause_p99_ms, w->pause_p999_ms,
                                  w->gc_share_pct, w->stall_count, w->stall_max_ms};
@@ -296,7 +296,7 @@ void watch_frame_screen(const struct watch_frame *fr, FILE *o)
                     "p99.9 ms", "max ms", "5xx");
             for (int k = 0; k < f->nwin; k++) {
                 const struct watch_win_figs *w = &f->w[k];
-                win_label(wl, sizeof wl, w->len_ms);
+                watch_win_label(wl, sizeof wl, w->len_ms);
                 fprintf(o, "  %-7s ", wl);
                 double vals[] = {w->req_count, w->req_p50_ms, w->req_p90_ms, w->req_p99_ms, w->req_p999_ms, w->req_max_ms,
                                  w->req_5xx};
@@ -334,7 +334,7 @@ static void jnum(FILE *o, const char *key, double v, int dec, bool comma)
 void watch_frame_json(const struct watch_frame *fr, FILE *o)
 {
     char ts[32];
-    stamp(ts, sizeof ts, fr->t_ms);
+    watch_stamp_utc(ts, sizeof ts, fr->t_ms);
     for (int i = 0; i < fr->n; i++) {
         const struct watch_figures *f = &fr->f[i];
         fprintf(o, "{\"time\":\"%s\",\"jvm\":", ts);

@@ -59,6 +59,9 @@ struct watch_frame {
     int n;
 };
 
+/* A moment as "YYYY-MM-DDTHH:MM:SSZ" (UTC) and a window length as "1h", "5m", "30s": one spelling for every output. */
+void watch_stamp_utc(char *buf, size_t n, int64_t t_ms);
+void watch_win_label(char *buf, size_t n, int64_t len_ms);
 void watch_frame_init(struct watch_frame *fr, int64_t t_ms);
 void watch_frame_fini(struct watch_frame *fr);
 /* Compute the figures of j with its windows ending at at_ms. */
