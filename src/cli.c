@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "headline.h"
+#include "opt.h"
 #include "outfile.h"
 #include "reader.h"
 #include "report.h"
@@ -30,6 +31,34 @@ const char common_opts_help[] =
     "  --max-line-bytes N  skip lines longer than N bytes (default 1048576),\n"
     "                    counting each as unparsed 'line too long'\n"
     "  -h, --help        this help\n";
+
+static void max_line_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)base;
+    (void)o;
+    reader_set_max_line((size_t)opt_int("--max-line-bytes", v, 1, (int64_t)1 << 30));
+}
+
+#define CO struct common_opts
+_Static_assert(sizeof(enum out_format) == sizeof(int), "OPT_SET stores an int");
+static const struct opt common_group_opts[] = {
+    OPT_SET(CO, out, OUT_JSON, "json", 0, "machine-readable JSON (schema in docs/json.md)"),
+    OPT_SET(CO, out, OUT_CSV, "csv", 0, "CSV, one row per event or table row"),
+    OPT_SET(CO, out, OUT_HTML, "html", 0, "one self-contained HTML page (docs/html.md)"),
+    OPT_SET(CO, out, OUT_TEXT, "text", 0, "text, for people (the default)"),
+    OPT_STR(CO, output_path, "output", 'o', "FILE", "write the report to FILE instead of standard output"),
+    OPT_FLAG(CO, render.full, "full", 0, "text: the whole report (default: the first screen, a verdict\n"
+                                         "line, the figures that carry it and the findings one line each)"),
+    OPT_FLAG(CO, render.explain, "explain", 0, "text: what each finding means and what to change, under its line"),
+    OPT_FLAG(CO, strict, "strict", 0, "exit 2 if any input line was not understood"),
+    OPT_FLAG(CO, quiet, "quiet", 'q', "no progress line and no warnings on stderr"),
+    OPT_CALL("max-line-bytes", 0, "N", max_line_opt, "skip lines longer than N bytes (default 1048576),\n"
+                                                     "counting each as unparsed 'line too long'"),
+    OPT_HELP("this help"),
+    OPT_END,
+};
+#undef CO
+const struct opt_group opt_common_group = {"Common options", common_group_opts};
 
 void common_opts_init(struct common_opts *o)
 {
