@@ -9,7 +9,7 @@
 #define GCLAT_COMMANDS_H
 
 #define GCLAT_COMMANDS(X)                                                            \
-    X(gc, "GC-log analysis: pauses, percentiles, causes, findings", TEXT)            \
+    X(gc, "GC-log analysis: pauses, percentiles, causes, findings", OPT)             \
     X(lat, "latency percentiles from access logs (exact, mergeable)", TEXT)          \
     X(merge, "merge histograms saved by 'gclat lat --save'", TEXT)                   \
     X(cpu, "CPU and memory of a JVM from top -b output or /proc sampling", TEXT)     \

@@ -1,0 +1,18 @@
+/*
+ * gc_opts.h — the GC-threshold option group (opt.h) over a struct
+ * gc_thresholds: --over and the limits the findings test. Defined once so
+ * every command that analyses a GC log spells and checks them the same way.
+ */
+#ifndef GCLAT_GC_OPTS_H
+#define GCLAT_GC_OPTS_H
+
+#include "opt.h"
+
+/*
+ * Base: struct gc_thresholds (gc_analysis.h). --over replaces the whole
+ * list; a caller that must know whether it was given sets n_over to 0
+ * before opt_parse() and restores the defaults if it is still 0.
+ */
+extern const struct opt_group gc_threshold_group;
+
+#endif
