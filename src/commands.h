@@ -10,7 +10,7 @@
 
 #define GCLAT_COMMANDS(X)                                                            \
     X(gc, "GC-log analysis: pauses, percentiles, causes, findings", OPT)             \
-    X(lat, "latency percentiles from access logs (exact, mergeable)", TEXT)          \
+    X(lat, "latency percentiles from access logs (exact, mergeable)", OPT)           \
     X(merge, "merge histograms saved by 'gclat lat --save'", TEXT)                   \
     X(cpu, "CPU and memory of a JVM from top -b output or /proc sampling", TEXT)     \
     X(jstat, "jstat -gc/-gcutil/-gccause output: GC rates and occupancy", TEXT)      \
