@@ -17,7 +17,7 @@
     X(histo, "jmap -histo / GC.class_histogram: top classes and growth", TEXT)       \
     X(threads, "thread dumps: states, pools, locks, deadlocks, hot frames", TEXT)    \
     X(impact, "share of requests a GC pause pushes past a timeout", TEXT)            \
-    X(correlate, "join access-log requests with GC pauses", TEXT)                    \
+    X(correlate, "join access-log requests with GC pauses", OPT)                     \
     X(compare, "side-by-side comparison of runs, with % change", TEXT)               \
     X(report, "self-contained HTML report with charts", TEXT)                        \
     X(load, "constant-rate HTTP load, latency corrected for coordinated omission", TEXT)\

@@ -15,4 +15,18 @@
  */
 extern const struct opt_group gc_threshold_group;
 
+/*
+ * How the GC logs of a join are read (correlate, impact): --format,
+ * --jvm-start, --max-pauses. Base: struct gc_input; gc_input_init() sets the
+ * defaults (detected format, no JVM start, the timeline's default bound).
+ */
+#include "gc_parse.h"
+struct gc_input {
+    enum gc_format forced;
+    int64_t jvm_start_ms; /* -1: the logs' own wall-clock times */
+    size_t max_pauses;    /* 0: pause_timeline's default */
+};
+void gc_input_init(struct gc_input *in);
+extern const struct opt_group gc_input_group;
+
 #endif

@@ -80,6 +80,7 @@ static void apply(const struct opt_cmd *cmd, const struct opt *o, void *base, co
     case OPT_K_STR:
         *(const char **)(void *)dst = v;
         break;
+    case OPT_K_FILES:
     case OPT_K_STRS: {
         const char ***arr = (const char ***)(void *)dst;
         size_t *n = (size_t *)(void *)((char *)base + o->off_n);
@@ -250,6 +251,8 @@ int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **a
         if (takes_value(hit)) {
             if (inline_v)
                 v = inline_v;
+            else if (hit->kind == OPT_K_FILES && (i + 1 >= argc || (argv[i + 1][0] == '-' && argv[i + 1][1])))
+                die(EXIT_USAGE, "option %s needs at least one file (%s)", a, help);
             else if (i + 1 < argc)
                 v = argv[++i];
             else
@@ -258,6 +261,10 @@ int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **a
             die(EXIT_USAGE, "option --%s takes no value (%s)", hit->name, help);
         }
         apply(cmd, hit, base, v);
+        /* --gc A B C: the words up to the next option ("-" is a file) */
+        while (hit->kind == OPT_K_FILES && !inline_v && i + 1 < argc &&
+               (argv[i + 1][0] != '-' || argv[i + 1][1] == '\0'))
+            apply(cmd, hit, base, argv[++i]);
     }
     return 0;
 }

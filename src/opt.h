@@ -68,6 +68,8 @@ enum opt_kind {
     OPT_K_COUNT,     /* int += 1 */
     OPT_K_STR,       /* const char * = the argv word (not copied; argv outlives the run) */
     OPT_K_STRS,      /* repeatable: append the word to a heap (const char **, size_t n) */
+    OPT_K_FILES,     /* as STRS, and the words after it up to the next option ("--gc A B --x");
+                        --name=V takes V alone; at least one */
     OPT_K_INT,       /* whole number in [imin, imax]; int (4 bytes) or int64_t/size_t (8) */
     OPT_K_NUM,       /* double in [dmin, dmax] */
     OPT_K_PCT,       /* double in [dmin, dmax], an optional trailing '%' */
@@ -169,6 +171,9 @@ _Noreturn void opt_bad(const struct opt *o, const char *value, const char *what,
     {.name = name_, .short_name = sh, .arg = arg_, .kind = OPT_K_STR, OPT__AT(T, F), .help = help_}
 #define OPT_STRS(T, F, N, name_, sh, arg_, help_)                                            \
     {.name = name_, .short_name = sh, .arg = arg_, .kind = OPT_K_STRS, OPT__AT(T, F),       \
+     .off_n = offsetof(T, N), .help = help_}
+#define OPT_FILES(T, F, N, name_, sh, arg_, help_)                                           \
+    {.name = name_, .short_name = sh, .arg = arg_, .kind = OPT_K_FILES, OPT__AT(T, F),      \
      .off_n = offsetof(T, N), .help = help_}
 #define OPT_INT(T, F, name_, sh, arg_, lo, hi, help_)                                        \
     {.name = name_, .short_name = sh, .arg = arg_, .kind = OPT_K_INT, OPT__AT(T, F), .imin = lo, \

@@ -34,6 +34,8 @@ struct my {
     double w[3];
     int nw;
     int by;
+    const char **files;
+    size_t nfiles;
     int calls;
     const char *last_call;
 };
@@ -67,6 +69,7 @@ static const struct opt my_opts[] = {
     OPT_NUMS(M, w, nw, "weights", 0, "LIST", -1, 1, "weights"),
     OPT_ENUM(M, by, "by", 0, NULL, by_words, "per day, hour or minute"),
     OPT_CALL("call", 0, "V", my_call, "a callback"),
+    OPT_FILES(M, files, nfiles, "in", 0, "FILE...", "files up to the next option"),
     OPT_CALL("a-very-long-option-name", 0, "VALUE", my_call, "long label"),
     OPT_FLAG(M, flag, "hidden", 0, NULL),
     OPT_END,
@@ -223,6 +226,27 @@ static void expect_error(char **argv, const char *text)
     CHECK(strstr(err, text) != NULL);
 }
 
+static void test_files(void)
+{
+    struct my m;
+    struct common_opts co;
+    struct opt_args pos;
+    char *argv[] = {"my", "--in", "a", "-", "b", "-x", "p1", "--in=c", "p2", "--in", "d", NULL};
+    CHECK_EQ_INT(parse(&m, &co, &pos, argv), 0);
+    CHECK_EQ_INT(m.nfiles, 5);
+    const char *want[] = {"a", "-", "b", "c", "d"};
+    for (size_t k = 0; k < 5 && k < m.nfiles; k++)
+        CHECK_STR(m.files[k], want[k]);
+    CHECK(m.flag);
+    CHECK_EQ_INT(pos.n, 2); /* p1 after an option, p2 after --in=c (one file) */
+    if (pos.n == 2) {
+        CHECK_STR(pos.v[0], "p1");
+        CHECK_STR(pos.v[1], "p2");
+    }
+    free(pos.v);
+    free(m.files);
+}
+
 static void test_errors(void)
 {
     expect_error((char *[]){"my", "--ovr", "1", NULL}, "unknown option '--ovr' (did you mean --over?; see 'gclat my --help')");
@@ -232,6 +256,8 @@ static void test_errors(void)
     expect_error((char *[]){"my", "--name", NULL}, "option --name needs a value (see 'gclat my --help')");
     expect_error((char *[]){"my", "-j", NULL}, "option -j needs a value");
     expect_error((char *[]){"my", "--json=1", NULL}, "option --json takes no value");
+    expect_error((char *[]){"my", "--in", "--json", NULL}, "option --in needs at least one file");
+    expect_error((char *[]){"my", "--in", NULL}, "option --in needs at least one file");
     expect_error((char *[]){"my", "--jobs", "65", NULL}, "bad --jobs '65': a whole number from 1 to 64");
     expect_error((char *[]){"my", "-j", "x", NULL}, "bad --jobs 'x'");
     expect_error((char *[]){"my", "--ratio", "inf", NULL}, "bad --ratio 'inf': a number from 0 to 1");
@@ -328,6 +354,7 @@ int main(void)
     RUN(test_kinds_space_form);
     RUN(test_kinds_equals_form);
     RUN(test_value_like_option);
+    RUN(test_files);
     RUN(test_errors);
     RUN(test_no_positionals);
     RUN(test_help);
