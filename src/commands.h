@@ -16,7 +16,7 @@
     X(jstat, "jstat -gc/-gcutil/-gccause output: GC rates and occupancy", TEXT)      \
     X(histo, "jmap -histo / GC.class_histogram: top classes and growth", TEXT)       \
     X(threads, "thread dumps: states, pools, locks, deadlocks, hot frames", TEXT)    \
-    X(impact, "share of requests a GC pause pushes past a timeout", TEXT)            \
+    X(impact, "share of requests a GC pause pushes past a timeout", OPT)             \
     X(correlate, "join access-log requests with GC pauses", OPT)                     \
     X(compare, "side-by-side comparison of runs, with % change", TEXT)               \
     X(report, "self-contained HTML report with charts", TEXT)                        \
