@@ -13,7 +13,7 @@
     X(lat, "latency percentiles from access logs (exact, mergeable)", OPT)           \
     X(merge, "merge histograms saved by 'gclat lat --save'", TEXT)                   \
     X(cpu, "CPU and memory of a JVM from top -b output or /proc sampling", TEXT)     \
-    X(jstat, "jstat -gc/-gcutil/-gccause output: GC rates and occupancy", TEXT)      \
+    X(jstat, "jstat -gc/-gcutil/-gccause output: GC rates and occupancy", OPT)       \
     X(histo, "jmap -histo / GC.class_histogram: top classes and growth", TEXT)       \
     X(threads, "thread dumps: states, pools, locks, deadlocks, hot frames", TEXT)    \
     X(impact, "share of requests a GC pause pushes past a timeout", OPT)             \
