@@ -15,7 +15,7 @@
     X(cpu, "CPU and memory of a JVM from top -b output or /proc sampling", TEXT)     \
     X(jstat, "jstat -gc/-gcutil/-gccause output: GC rates and occupancy", OPT)       \
     X(histo, "jmap -histo / GC.class_histogram: top classes and growth", TEXT)       \
-    X(threads, "thread dumps: states, pools, locks, deadlocks, hot frames", TEXT)    \
+    X(threads, "thread dumps: states, pools, locks, deadlocks, hot frames", OPT)     \
     X(impact, "share of requests a GC pause pushes past a timeout", OPT)             \
     X(correlate, "join access-log requests with GC pauses", OPT)                     \
     X(compare, "side-by-side comparison of runs, with % change", TEXT)               \
