@@ -18,7 +18,7 @@
     X(threads, "thread dumps: states, pools, locks, deadlocks, hot frames", OPT)     \
     X(impact, "share of requests a GC pause pushes past a timeout", OPT)             \
     X(correlate, "join access-log requests with GC pauses", OPT)                     \
-    X(compare, "side-by-side comparison of runs, with % change", TEXT)               \
+    X(compare, "side-by-side comparison of runs, with % change", OPT)                \
     X(report, "self-contained HTML report with charts", TEXT)                        \
     X(load, "constant-rate HTTP load, latency corrected for coordinated omission", TEXT)\
     X(watch, "follow live GC logs: rolling figures, alerts, Prometheus metrics", TEXT)

@@ -174,4 +174,19 @@ void compare_headline(const struct compare_table *t, int r, struct report_node *
     "  CPU (top -b): cpu.samples cpu.mean cpu.stddev cpu.p50 cpu.p90 cpu.p99 cpu.max\n"
 extern const char compare_metrics_help[];
 
+/*
+ * The input options compare and report share, as an option group (opt.h):
+ * --gc/--access/--cpu SPEC, --lat-arg, --cpu-arg, --pid, --over. Base: a
+ * struct compare_in; compare_in_positional() adds a NAME=FILES (or, with
+ * plain_ok, a plain FILE) in its place among them. A bad one exits
+ * EXIT_USAGE.
+ */
+struct compare_in {
+    struct compare_set *set;
+    bool plain_ok;
+};
+struct opt_group;
+extern const struct opt_group compare_input_group;
+void compare_in_positional(void *base, const char *arg);
+
 #endif

@@ -205,6 +205,10 @@ int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **a
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (only_pos || a[0] != '-' || a[1] == '\0') {
+            if (cmd->positional) {
+                cmd->positional(bases[0], argv[i]);
+                continue;
+            }
             if (!pos) {
                 char help[96];
                 see_help(help, sizeof help);

@@ -130,6 +130,12 @@ struct opt_cmd {
     const struct opt_group *groups[OPT_MAX_GROUPS]; /* in help order; NULL-ended */
     const char *after; /* after the options: notes, examples, exit codes; may be NULL */
     const struct opt_note *notes; /* ended by {NULL, NULL}; may be NULL */
+    /*
+     * When set, each positional goes to it with bases[0], in argv order among
+     * the options (compare: a run's place among --gc SPEC decides the
+     * baseline); opt_parse's pos is then unused.
+     */
+    void (*positional)(void *base, const char *arg);
 };
 
 /* The positionals, in order (the argv words themselves); free(v) when done. */
