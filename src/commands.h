@@ -19,7 +19,7 @@
     X(impact, "share of requests a GC pause pushes past a timeout", OPT)             \
     X(correlate, "join access-log requests with GC pauses", OPT)                     \
     X(compare, "side-by-side comparison of runs, with % change", OPT)                \
-    X(report, "self-contained HTML report with charts", TEXT)                        \
+    X(report, "self-contained HTML report with charts", OPT)                         \
     X(load, "constant-rate HTTP load, latency corrected for coordinated omission", TEXT)\
     X(watch, "follow live GC logs: rolling figures, alerts, Prometheus metrics", TEXT)
 

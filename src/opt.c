@@ -273,6 +273,16 @@ int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **a
     return 0;
 }
 
+/* An earlier group's option of the same name wins (parsing takes the first match too). */
+static bool shadowed(const struct opt_cmd *cmd, int g, const struct opt *o)
+{
+    for (int k = 0; k < g; k++)
+        for (const struct opt *p = cmd->groups[k]->opts; p->kind != OPT_K_END; p++)
+            if (strcmp(p->name, o->name) == 0)
+                return true;
+    return false;
+}
+
 static const char *help_of(const struct opt_cmd *cmd, const struct opt *o)
 {
     for (const struct opt_note *n = cmd->notes; n && n->name; n++)
@@ -301,7 +311,7 @@ void opt_help(const struct opt_cmd *cmd, FILE *f)
     for (int g = 0; g < OPT_MAX_GROUPS && cmd->groups[g]; g++)
         for (const struct opt *o = cmd->groups[g]->opts; o->kind != OPT_K_END; o++) {
             size_t l = label(o, buf, sizeof buf);
-            if (help_of(cmd, o) && l > width && l <= HELP_LABEL_MAX)
+            if (help_of(cmd, o) && !shadowed(cmd, g, o) && l > width && l <= HELP_LABEL_MAX)
                 width = l;
         }
     fputs(cmd->usage, f);
@@ -311,7 +321,7 @@ void opt_help(const struct opt_cmd *cmd, FILE *f)
         fprintf(f, "\n%s:\n", cmd->groups[g]->title);
         for (const struct opt *o = cmd->groups[g]->opts; o->kind != OPT_K_END; o++) {
             const char *h = help_of(cmd, o);
-            if (!h)
+            if (!h || shadowed(cmd, g, o))
                 continue;
             size_t l = label(o, buf, sizeof buf);
             fprintf(f, "  %s", buf);

@@ -34,6 +34,9 @@
  *   if (opt_parse(&cmd_my_opts, (void *[]){&my, &co}, argc, argv, &pos))
  *       return EXIT_OK;  // --help was printed
  *
+ * An option a command's own group lists again under the name of a shared
+ * one replaces it, in parsing and in the help (report refuses --json).
+ *
  * A command that takes its help from the table says so in commands.h (OPT
  * instead of TEXT), and main.c prints opt_help() for it.
  *

@@ -85,55 +85,6 @@ static const struct opt input_opts[] = {
 
 const struct opt_group compare_input_group = {"Inputs", input_opts};
 
-/* report, until it is on the table too: the input options as an argv loop. Returns true if consumed. */
-bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok);
-bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok)
-{
-    const char *a = argv[*i];
-    enum compare_kind k = CK_AUTO;
-    if (opt_is(a, "--gc"))
-        k = CK_GC;
-    else if (opt_is(a, "--access"))
-        k = CK_ACCESS;
-    else if (opt_is(a, "--cpu"))
-        k = CK_CPU;
-    if (k != CK_AUTO) {
-        const char *v = opt_value(argc, argv, i);
-        if (!compare_add_input(set, v, k, plain_ok))
-            exit(EXIT_USAGE);
-        return true;
-    }
-    if (opt_is(a, "--lat-arg") || opt_is(a, "--cpu-arg")) {
-        bool lat = opt_is(a, "--lat-arg");
-        char *v = (char *)opt_value(argc, argv, i);
-        char ***arr = lat ? &set->lat_args : &set->cpu_args;
-        int *n = lat ? &set->n_lat_args : &set->n_cpu_args;
-        *arr = xrealloc(*arr, (size_t)(*n + 1) * sizeof **arr);
-        (*arr)[(*n)++] = v;
-        return true;
-    }
-    if (opt_is(a, "--pid")) {
-        const char *v = opt_value(argc, argv, i);
-        const char *eq = strrchr(v, '=');
-        int64_t pid;
-        if (!parse_int64(eq ? eq + 1 : v, &pid) || pid <= 0 || (eq && eq == v))
-            die(EXIT_USAGE, "bad --pid '%s' (PID, or NAME=PID for run NAME)", v);
-        set->pids = xrealloc(set->pids, (size_t)(set->npids + 1) * sizeof *set->pids);
-        set->pids[set->npids].run = eq ? xstrndup(v, (size_t)(eq - v)) : NULL;
-        set->pids[set->npids].pid = pid;
-        set->npids++;
-        return true;
-    }
-    if (opt_is(a, "--over")) {
-        int n = opt_duration_list_us(a, opt_value(argc, argv, i), 1000, 1, set->th.over_ns, GC_MAX_OVER);
-        for (int j = 0; j < n; j++)
-            set->th.over_ns[j] *= 1000;
-        set->th.n_over = n;
-        return true;
-    }
-    return false;
-}
-
 struct compare_cli {
     struct compare_in in; /* first: the positional callback's base */
     struct compare_cond *conds;

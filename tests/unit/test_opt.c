@@ -72,6 +72,7 @@ static const struct opt my_opts[] = {
     OPT_FILES(M, files, nfiles, "in", 0, "FILE...", "files up to the next option"),
     OPT_CALL("a-very-long-option-name", 0, "VALUE", my_call, "long label"),
     OPT_FLAG(M, flag, "hidden", 0, NULL),
+    OPT_FLAG(M, flag, "csv", 0, "the command's own --csv, not the common one"),
     OPT_END,
 };
 #undef M
@@ -161,7 +162,8 @@ static void test_kinds_equals_form(void)
     CHECK_EQ_INT(m.by, 3);
     CHECK_STR(co.output_path, "o2");
     CHECK_STR(m.last_call, ""); /* --call= is an empty value, given */
-    CHECK_EQ_INT(co.out, OUT_CSV); /* --json after -- is a file */
+    CHECK_EQ_INT(co.out, OUT_TEXT); /* --csv is the command's own here; --json after -- is a file */
+    CHECK(m.flag);
     CHECK_EQ_INT(pos.n, 2);
     if (pos.n == 2) {
         CHECK_STR(pos.v[0], "--json");
@@ -338,6 +340,8 @@ static void test_help(void)
             at = p;
     }
     CHECK(strstr(buf, "hidden") == NULL);
+    CHECK(strstr(buf, "  --csv                 the command's own --csv") != NULL);
+    CHECK(strstr(buf, "CSV, one row per") == NULL); /* the common --csv, shadowed */
     if (t_failures)
         printf("%s", buf);
     /* each option of the table that has help appears in the help */
