@@ -20,7 +20,7 @@
     X(correlate, "join access-log requests with GC pauses", OPT)                     \
     X(compare, "side-by-side comparison of runs, with % change", OPT)                \
     X(report, "self-contained HTML report with charts", OPT)                         \
-    X(load, "constant-rate HTTP load, latency corrected for coordinated omission", TEXT)\
+    X(load, "constant-rate HTTP load, latency corrected for coordinated omission", OPT) \
     X(watch, "follow live GC logs: rolling figures, alerts, Prometheus metrics", TEXT)
 
 struct opt_cmd;
