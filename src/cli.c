@@ -85,34 +85,7 @@ const char *opt_value(int argc, char **argv, int *i)
 
 bool common_opt(struct common_opts *o, int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    if (strcmp(a, "--json") == 0)
-        o->out = OUT_JSON;
-    else if (strcmp(a, "--csv") == 0)
-        o->out = OUT_CSV;
-    else if (strcmp(a, "--html") == 0)
-        o->out = OUT_HTML;
-    else if (strcmp(a, "--text") == 0)
-        o->out = OUT_TEXT;
-    else if (strcmp(a, "--strict") == 0)
-        o->strict = true;
-    else if (strcmp(a, "--full") == 0)
-        o->render.full = true;
-    else if (strcmp(a, "--explain") == 0)
-        o->render.explain = true;
-    else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
-        o->quiet = true;
-    else if (strcmp(a, "-o") == 0 || opt_is(a, "--output"))
-        o->output_path = opt_value(argc, argv, i);
-    else if (opt_is(a, "--max-line-bytes")) {
-        const char *v = opt_value(argc, argv, i);
-        int64_t n;
-        if (!parse_int64(v, &n) || n < 1 || n > ((int64_t)1 << 30))
-            die(EXIT_USAGE, "--max-line-bytes needs a byte count from 1 to 1073741824, not '%s'", v);
-        reader_set_max_line((size_t)n);
-    } else
-        return false;
-    return true;
+    return opt_take(&opt_common_group, o, argc, argv, i);
 }
 
 void common_opts_finish(struct common_opts *o)

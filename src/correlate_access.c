@@ -33,69 +33,9 @@ static void add_filter(struct lat_filter **v, size_t *n, const char *pat)
     (*n)++;
 }
 
-static int field_number(const char *v, const char *opt)
-{
-    int64_t n;
-    if (!parse_int64(v, &n) || n == 0 || n > 100000 || n < -100000)
-        die(EXIT_USAGE, "%s needs a non-zero field number", opt);
-    return (int)n;
-}
-
 bool access_opt(struct access_cfg *c, int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    if (strcmp(a, "-f") == 0 || opt_is(a, "--field")) {
-        c->lat.field = field_number(opt_value(argc, argv, i), "-f");
-        c->lat.src = LAT_SRC_FIELD;
-        c->field_given = true;
-    } else if (strcmp(a, "-F") == 0 || opt_is(a, "--separator")) {
-        const char *s = opt_value(argc, argv, i);
-        free(c->lat.sep);
-        c->lat.sep = NULL;
-        c->lat.sep_blank = strcmp(s, " ") == 0;
-        if (!c->lat.sep_blank) {
-            if (!*s)
-                die(EXIT_USAGE, "-F needs a non-empty separator");
-            c->lat.sep = strcmp(s, "\\t") == 0 ? xstrdup("\t") : xstrdup(s);
-            c->lat.sep_len = strlen(c->lat.sep);
-        }
-    } else if (opt_is(a, "--log-format")) {
-        c->preset = opt_value(argc, argv, i);
-    } else if (opt_is(a, "--json-key")) {
-        free(c->lat.json_key);
-        c->lat.json_key = xstrdup(opt_value(argc, argv, i));
-        c->lat.json_key_len = strlen(c->lat.json_key);
-        if (!c->preset)
-            c->preset = "json";
-    } else if (opt_is(a, "--unit")) {
-        c->unit = opt_value(argc, argv, i);
-    } else if (opt_is(a, "--time-field")) {
-        c->lat.time_field = field_number(opt_value(argc, argv, i), "--time-field");
-    } else if (opt_is(a, "--ts-is")) {
-        const char *v = opt_value(argc, argv, i);
-        if (strcmp(v, "start") == 0)
-            c->ts_is_end = 0;
-        else if (strcmp(v, "end") == 0)
-            c->ts_is_end = 1;
-        else
-            die(EXIT_USAGE, "--ts-is takes start or end, not '%s'", v);
-    } else if (opt_is(a, "--thread-field")) {
-        c->thread_field = field_number(opt_value(argc, argv, i), "--thread-field");
-    } else if (opt_is(a, "--thread-key")) {
-        const char *v = opt_value(argc, argv, i);
-        if (!*v)
-            die(EXIT_USAGE, "--thread-key needs a key");
-        free(c->thread_key);
-        c->thread_key = xstrdup(v);
-        c->thread_key_len = strlen(v);
-    } else if (opt_is(a, "--include")) {
-        add_filter(&c->lat.inc, &c->lat.ninc, opt_value(argc, argv, i));
-    } else if (opt_is(a, "--exclude")) {
-        add_filter(&c->lat.exc, &c->lat.nexc, opt_value(argc, argv, i));
-    } else {
-        return false;
-    }
-    return true;
+    return opt_take(&access_field_group, c, argc, argv, i) || opt_take(&access_join_group, c, argc, argv, i);
 }
 
 void access_fields_finish(struct access_cfg *c)

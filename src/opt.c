@@ -194,6 +194,51 @@ static _Noreturn void unknown(const struct opt_cmd *cmd, const char *a)
     die(EXIT_USAGE, "unknown option '%s' (%s)", a, help);
 }
 
+/* The option of opts that word a names (or NULL); *inline_v: the value in "--x=V" or "-xV". */
+static const struct opt *match(const struct opt *opts, const char *a, const char **inline_v)
+{
+    bool is_long = a[1] == '-';
+    const char *n = a + (is_long ? 2 : 1);
+    const char *eq = is_long ? strchr(n, '=') : NULL;
+    size_t ln = eq ? (size_t)(eq - n) : strlen(n);
+    for (const struct opt *o = opts; o->kind != OPT_K_END; o++) {
+        bool hit = is_long ? strncmp(n, o->name, ln) == 0 && o->name[ln] == '\0'
+                           : o->short_name && n[0] == o->short_name && (n[1] == '\0' || takes_value(o));
+        if (hit) {
+            *inline_v = is_long ? (eq ? eq + 1 : NULL) : (n[1] ? n + 1 : NULL);
+            return o;
+        }
+    }
+    return NULL;
+}
+
+/* Take hit's value(s) from argv at *i and store them. */
+static void take(const struct opt_cmd *cmd, const struct opt *hit, void *base, const char *inline_v, int argc,
+                 char **argv, int *i)
+{
+    const char *a = argv[*i];
+    char help[96];
+    see_help(help, sizeof help);
+    const char *v = NULL;
+    if (takes_value(hit)) {
+        if (inline_v)
+            v = inline_v;
+        else if (hit->kind == OPT_K_FILES && (*i + 1 >= argc || (argv[*i + 1][0] == '-' && argv[*i + 1][1])))
+            die(EXIT_USAGE, "option %s needs at least one file (%s)", a, help);
+        else if (*i + 1 < argc)
+            v = argv[++*i];
+        else
+            die(EXIT_USAGE, "option %s needs a value (%s)", a, help);
+    } else if (inline_v) {
+        die(EXIT_USAGE, "option --%s takes no value (%s)", hit->name, help);
+    }
+    apply(cmd, hit, base, v);
+    /* --gc A B C: the words up to the next option ("-" is a file) */
+    while (hit->kind == OPT_K_FILES && !inline_v && *i + 1 < argc &&
+           (argv[*i + 1][0] != '-' || argv[*i + 1][1] == '\0'))
+        apply(cmd, hit, base, argv[++*i]);
+}
+
 int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **argv, struct opt_args *pos)
 {
     cmd_name = cmd->name;
@@ -223,54 +268,32 @@ int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **a
         }
         const struct opt *hit = NULL;
         void *base = NULL;
-        const char *inline_v = NULL; /* "--x=V" or "-xV" */
-        bool is_long = a[1] == '-';
-        const char *n = a + (is_long ? 2 : 1);
-        const char *eq = is_long ? strchr(n, '=') : NULL;
-        size_t ln = eq ? (size_t)(eq - n) : strlen(n);
+        const char *inline_v = NULL;
         for (int g = 0; !hit && g < OPT_MAX_GROUPS && cmd->groups[g]; g++)
-            for (const struct opt *o = cmd->groups[g]->opts; o->kind != OPT_K_END; o++) {
-                bool match = is_long ? strncmp(n, o->name, ln) == 0 && o->name[ln] == '\0'
-                                     : o->short_name && n[0] == o->short_name &&
-                                           (n[1] == '\0' || takes_value(o));
-                if (match) {
-                    hit = o;
-                    base = bases[g];
-                    break;
-                }
-            }
+            if ((hit = match(cmd->groups[g]->opts, a, &inline_v)))
+                base = bases[g];
         if (!hit)
             unknown(cmd, a);
-        if (is_long && eq)
-            inline_v = eq + 1;
-        else if (!is_long && n[1])
-            inline_v = n + 1;
-        char help[96];
-        see_help(help, sizeof help);
         if (hit->kind == OPT_K_HELP) {
             opt_help(cmd, stdout);
             return 1;
         }
-        const char *v = NULL;
-        if (takes_value(hit)) {
-            if (inline_v)
-                v = inline_v;
-            else if (hit->kind == OPT_K_FILES && (i + 1 >= argc || (argv[i + 1][0] == '-' && argv[i + 1][1])))
-                die(EXIT_USAGE, "option %s needs at least one file (%s)", a, help);
-            else if (i + 1 < argc)
-                v = argv[++i];
-            else
-                die(EXIT_USAGE, "option %s needs a value (%s)", a, help);
-        } else if (inline_v) {
-            die(EXIT_USAGE, "option --%s takes no value (%s)", hit->name, help);
-        }
-        apply(cmd, hit, base, v);
-        /* --gc A B C: the words up to the next option ("-" is a file) */
-        while (hit->kind == OPT_K_FILES && !inline_v && i + 1 < argc &&
-               (argv[i + 1][0] != '-' || argv[i + 1][1] == '\0'))
-            apply(cmd, hit, base, argv[++i]);
+        take(cmd, hit, base, inline_v, argc, argv, &i);
     }
     return 0;
+}
+
+bool opt_take(const struct opt_group *g, void *base, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    const char *inline_v = NULL;
+    const struct opt *hit = a[0] == '-' && a[1] && strcmp(a, "--") != 0 ? match(g->opts, a, &inline_v) : NULL;
+    if (!hit || hit->kind == OPT_K_HELP)
+        return false;
+    /* messages point at the running command's help: prog_name is "gclat NAME" */
+    cmd_name = strncmp(prog_name, "gclat ", 6) == 0 ? prog_name + 6 : NULL;
+    take(NULL, hit, base, inline_v, argc, argv, i);
+    return true;
 }
 
 /* An earlier group's option of the same name wins (parsing takes the first match too). */
