@@ -17,8 +17,11 @@
  *   access_field_group  (correlate_access.h) the access-log field spec of
  *                                            lat, correlate and impact
  *   access_join_group   (correlate_access.h) --ts-is, --thread-field/-key
- *   gc_threshold_group  (gc_analysis.h)      --over and the findings' limits
- * A command lists the groups in help order and passes one base pointer per
+ *   gc_threshold_group  (gc_opts.h)          --over and the findings' limits
+ *   gc_input_group      (gc_opts.h)          --format --jvm-start --max-pauses
+ *   compare_input_group (compare.h)          compare's and report's inputs
+ * (docs/design.md, "Options: one table per command", has the table of who
+ * uses which.) A command lists the groups in help order and passes one base pointer per
  * group to opt_parse():
  *
  *   static const struct opt my_opts[] = {
