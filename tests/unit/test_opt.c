@@ -5,6 +5,7 @@
  * from the same table.
  */
 #include "cli.h"
+#include "commands.h"
 #include "opt.h"
 #include "util.h"
 #include "t.h"
@@ -353,6 +354,61 @@ static void test_help(void)
     free(buf);
 }
 
+/* The real tables: each entry's destination has the size its kind stores, no name twice in a
+   group, no short letter twice in a command, every listed option in the help. */
+static void check_table(const struct opt_cmd *c)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    opt_help(c, f);
+    fclose(f);
+    char shorts[128] = {0};
+    for (int g = 0; g < OPT_MAX_GROUPS && c->groups[g]; g++)
+        for (const struct opt *o = c->groups[g]->opts; o->kind != OPT_K_END; o++) {
+            size_t want = 0;
+            switch (o->kind) {
+            case OPT_K_FLAG: want = sizeof(bool); break;
+            case OPT_K_SET: case OPT_K_COUNT: case OPT_K_ENUM: want = sizeof(int); break;
+            case OPT_K_INT: want = o->size == 4 || o->size == 8 ? o->size : 0; break;
+            case OPT_K_NUM: case OPT_K_PCT: want = sizeof(double); break;
+            case OPT_K_DURATION: want = sizeof(int64_t); break;
+            case OPT_K_STR: case OPT_K_STRS: case OPT_K_FILES: want = sizeof(char *); break;
+            case OPT_K_NUMS: want = (size_t)o->max * sizeof(double); break;
+            case OPT_K_DURATIONS: want = (size_t)o->max * sizeof(int64_t); break;
+            default: want = o->size; break; /* CALL, HELP: no destination */
+            }
+            if (o->size != want)
+                printf("#   %s --%s: destination of %zu bytes for its kind\n", c->name, o->name, o->size);
+            CHECK(o->size == want);
+            for (const struct opt *p = c->groups[g]->opts; p < o; p++)
+                CHECK(strcmp(p->name, o->name) != 0);
+            if (o->short_name) {
+                unsigned char k = (unsigned char)o->short_name;
+                bool dup = k < sizeof shorts && shorts[k];
+                if (dup)
+                    printf("#   %s: -%c twice\n", c->name, o->short_name);
+                CHECK(!dup);
+                if (k < sizeof shorts)
+                    shorts[k] = 1;
+            }
+            char n[96];
+            snprintf(n, sizeof n, "--%s", o->name);
+            CHECK(!o->help || strstr(buf, n));
+        }
+    CHECK(strncmp(buf, "usage: gclat ", 13) == 0);
+    free(buf);
+}
+
+static void test_command_tables(void)
+{
+    const struct opt_cmd *cmds[] = {&cmd_gc_opts,      &cmd_lat_opts,     &cmd_correlate_opts, &cmd_impact_opts,
+                                    &cmd_jstat_opts,   &cmd_threads_opts, &cmd_compare_opts,   &cmd_report_opts,
+                                    &cmd_merge_opts,   &cmd_load_opts};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        check_table(cmds[i]);
+}
+
 int main(void)
 {
     RUN(test_kinds_space_form);
@@ -362,5 +418,6 @@ int main(void)
     RUN(test_errors);
     RUN(test_no_positionals);
     RUN(test_help);
+    RUN(test_command_tables);
     T_DONE();
 }
