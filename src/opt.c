@@ -13,16 +13,19 @@
 
 #define HELP_LABEL_MAX 22 /* a longer label puts its help two spaces after it */
 
-static const char *cmd_name;
+static const char *cmd_name; /* the command being parsed: messages point at its --help */
 
 static void see_help(char *buf, size_t len)
 {
-    snprintf(buf, len, "see 'gclat %s --help'", cmd_name ? cmd_name : "help");
+    if (cmd_name)
+        snprintf(buf, len, "see 'gclat %s --help'", cmd_name);
+    else
+        snprintf(buf, len, "see 'gclat help'");
 }
 
 _Noreturn void opt_bad(const struct opt *o, const char *value, const char *what, ...)
 {
-    char msg[512];
+    char msg[2048]; /* --log-format lists the presets */
     va_list ap;
     va_start(ap, what);
     vsnprintf(msg, sizeof msg, what, ap);
