@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "headline.h"
+#include "opt.h"
 #include "outfile.h"
 #include "reader.h"
 #include "report.h"
@@ -31,6 +32,34 @@ const char common_opts_help[] =
     "                    counting each as unparsed 'line too long'\n"
     "  -h, --help        this help\n";
 
+static void max_line_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)base;
+    (void)o;
+    reader_set_max_line((size_t)opt_int("--max-line-bytes", v, 1, (int64_t)1 << 30));
+}
+
+#define CO struct common_opts
+_Static_assert(sizeof(enum out_format) == sizeof(int), "OPT_SET stores an int");
+static const struct opt common_group_opts[] = {
+    OPT_SET(CO, out, OUT_JSON, "json", 0, "machine-readable JSON (schema in docs/json.md)"),
+    OPT_SET(CO, out, OUT_CSV, "csv", 0, "CSV, one row per event or table row"),
+    OPT_SET(CO, out, OUT_HTML, "html", 0, "one self-contained HTML page (docs/html.md)"),
+    OPT_SET(CO, out, OUT_TEXT, "text", 0, "text, for people (the default)"),
+    OPT_STR(CO, output_path, "output", 'o', "FILE", "write the report to FILE instead of standard output"),
+    OPT_FLAG(CO, render.full, "full", 0, "text: the whole report (default: the first screen, a verdict\n"
+                                         "line, the figures that carry it and the findings one line each)"),
+    OPT_FLAG(CO, render.explain, "explain", 0, "text: what each finding means and what to change, under its line"),
+    OPT_FLAG(CO, strict, "strict", 0, "exit 2 if any input line was not understood"),
+    OPT_FLAG(CO, quiet, "quiet", 'q', "no progress line and no warnings on stderr"),
+    OPT_CALL("max-line-bytes", 0, "N", max_line_opt, "skip lines longer than N bytes (default 1048576),\n"
+                                                     "counting each as unparsed 'line too long'"),
+    OPT_HELP("this help"),
+    OPT_END,
+};
+#undef CO
+const struct opt_group opt_common_group = {"Common options", common_group_opts};
+
 void common_opts_init(struct common_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -56,34 +85,7 @@ const char *opt_value(int argc, char **argv, int *i)
 
 bool common_opt(struct common_opts *o, int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    if (strcmp(a, "--json") == 0)
-        o->out = OUT_JSON;
-    else if (strcmp(a, "--csv") == 0)
-        o->out = OUT_CSV;
-    else if (strcmp(a, "--html") == 0)
-        o->out = OUT_HTML;
-    else if (strcmp(a, "--text") == 0)
-        o->out = OUT_TEXT;
-    else if (strcmp(a, "--strict") == 0)
-        o->strict = true;
-    else if (strcmp(a, "--full") == 0)
-        o->render.full = true;
-    else if (strcmp(a, "--explain") == 0)
-        o->render.explain = true;
-    else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
-        o->quiet = true;
-    else if (strcmp(a, "-o") == 0 || opt_is(a, "--output"))
-        o->output_path = opt_value(argc, argv, i);
-    else if (opt_is(a, "--max-line-bytes")) {
-        const char *v = opt_value(argc, argv, i);
-        int64_t n;
-        if (!parse_int64(v, &n) || n < 1 || n > ((int64_t)1 << 30))
-            die(EXIT_USAGE, "--max-line-bytes needs a byte count from 1 to 1073741824, not '%s'", v);
-        reader_set_max_line((size_t)n);
-    } else
-        return false;
-    return true;
+    return opt_take(&opt_common_group, o, argc, argv, i);
 }
 
 void common_opts_finish(struct common_opts *o)

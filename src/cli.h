@@ -34,6 +34,13 @@ bool common_opt(struct common_opts *o, int argc, char **argv, int *i);
 void common_opts_finish(struct common_opts *o);
 /* Text printed in every --help under "Common options". */
 extern const char common_opts_help[];
+/*
+ * The same options as an option group (opt.h) over a struct common_opts:
+ * the table commands list it among their groups; common_opt() is for the
+ * commands not on a table yet.
+ */
+struct opt_group;
+extern const struct opt_group opt_common_group;
 
 /*
  * Every option value goes through one of these parsers. The syntax is

@@ -101,8 +101,8 @@ int compare_load(struct compare_set *s, const struct compare_gc_hook *hook);
 
 /* The adapters of compare_kinds.c: jstat, histo and threads inputs of run index (0 or an exit code). */
 int compare_load_kinds(struct compare_set *s, int index);
-/* "kind" for a --KIND option ("--jstat" -> CK_JSTAT), CK_AUTO if a is none. */
-enum compare_kind compare_kind_option(const char *a);
+/* The kind a --KIND option names ("jstat" -> CK_JSTAT; compare_kind_name's words), CK_AUTO if none. */
+enum compare_kind compare_kind_named(const char *name);
 
 /*
  * Every run's findings, one row per finding of each input with the run and
@@ -199,5 +199,20 @@ void compare_headline(const struct compare_table *t, int r, struct report_node *
     "               load.service.max (from the actual send; wrk measures only this)\n"\
     "  CPU (top -b): cpu.samples cpu.mean cpu.stddev cpu.p50 cpu.p90 cpu.p99 cpu.max\n"
 extern const char compare_metrics_help[];
+
+/*
+ * The input options compare and report share, as an option group (opt.h):
+ * --gc/--access/--cpu SPEC, --lat-arg, --cpu-arg, --pid, --over. Base: a
+ * struct compare_in; compare_in_positional() adds a NAME=FILES (or, with
+ * plain_ok, a plain FILE) in its place among them. A bad one exits
+ * EXIT_USAGE.
+ */
+struct compare_in {
+    struct compare_set *set;
+    bool plain_ok;
+};
+struct opt_group;
+extern const struct opt_group compare_input_group;
+void compare_in_positional(void *base, const char *arg);
 
 #endif

@@ -77,6 +77,14 @@ const char *compare_kind_name(enum compare_kind k)
     }
 }
 
+enum compare_kind compare_kind_named(const char *name)
+{
+    for (int k = CK_GC; k < CK__COUNT; k++)
+        if (!strcmp(name, compare_kind_name((enum compare_kind)k)))
+            return (enum compare_kind)k;
+    return CK_AUTO;
+}
+
 static struct compare_run *run_named(struct compare_set *s, const char *name, size_t len)
 {
     for (int i = 0; i < s->n; i++)

@@ -21,19 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct { const char *opt; enum compare_kind k; } kind_opts[] = {
-    {"--gc", CK_GC},       {"--access", CK_ACCESS}, {"--cpu", CK_CPU},
-    {"--jstat", CK_JSTAT}, {"--histo", CK_HISTO},   {"--threads", CK_THREADS},
-};
-
-enum compare_kind compare_kind_option(const char *a)
-{
-    for (size_t i = 0; i < ARRAY_LEN(kind_opts); i++)
-        if (opt_is(a, kind_opts[i].opt))
-            return kind_opts[i].k;
-    return CK_AUTO;
-}
-
 static void files_node(struct report_node *in, char **files, int n)
 {
     struct report_node *fl = rn_arr(in, "files");

@@ -5,6 +5,7 @@
  */
 #include "correlate_access.h"
 #include "cli.h"
+#include "opt.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -32,72 +33,12 @@ static void add_filter(struct lat_filter **v, size_t *n, const char *pat)
     (*n)++;
 }
 
-static int field_number(const char *v, const char *opt)
-{
-    int64_t n;
-    if (!parse_int64(v, &n) || n == 0 || n > 100000 || n < -100000)
-        die(EXIT_USAGE, "%s needs a non-zero field number", opt);
-    return (int)n;
-}
-
 bool access_opt(struct access_cfg *c, int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    if (strcmp(a, "-f") == 0 || opt_is(a, "--field")) {
-        c->lat.field = field_number(opt_value(argc, argv, i), "-f");
-        c->lat.src = LAT_SRC_FIELD;
-        c->field_given = true;
-    } else if (strcmp(a, "-F") == 0 || opt_is(a, "--separator")) {
-        const char *s = opt_value(argc, argv, i);
-        free(c->lat.sep);
-        c->lat.sep = NULL;
-        c->lat.sep_blank = strcmp(s, " ") == 0;
-        if (!c->lat.sep_blank) {
-            if (!*s)
-                die(EXIT_USAGE, "-F needs a non-empty separator");
-            c->lat.sep = strcmp(s, "\\t") == 0 ? xstrdup("\t") : xstrdup(s);
-            c->lat.sep_len = strlen(c->lat.sep);
-        }
-    } else if (opt_is(a, "--log-format")) {
-        c->preset = opt_value(argc, argv, i);
-    } else if (opt_is(a, "--json-key")) {
-        free(c->lat.json_key);
-        c->lat.json_key = xstrdup(opt_value(argc, argv, i));
-        c->lat.json_key_len = strlen(c->lat.json_key);
-        if (!c->preset)
-            c->preset = "json";
-    } else if (opt_is(a, "--unit")) {
-        c->unit = opt_value(argc, argv, i);
-    } else if (opt_is(a, "--time-field")) {
-        c->lat.time_field = field_number(opt_value(argc, argv, i), "--time-field");
-    } else if (opt_is(a, "--ts-is")) {
-        const char *v = opt_value(argc, argv, i);
-        if (strcmp(v, "start") == 0)
-            c->ts_is_end = 0;
-        else if (strcmp(v, "end") == 0)
-            c->ts_is_end = 1;
-        else
-            die(EXIT_USAGE, "--ts-is takes start or end, not '%s'", v);
-    } else if (opt_is(a, "--thread-field")) {
-        c->thread_field = field_number(opt_value(argc, argv, i), "--thread-field");
-    } else if (opt_is(a, "--thread-key")) {
-        const char *v = opt_value(argc, argv, i);
-        if (!*v)
-            die(EXIT_USAGE, "--thread-key needs a key");
-        free(c->thread_key);
-        c->thread_key = xstrdup(v);
-        c->thread_key_len = strlen(v);
-    } else if (opt_is(a, "--include")) {
-        add_filter(&c->lat.inc, &c->lat.ninc, opt_value(argc, argv, i));
-    } else if (opt_is(a, "--exclude")) {
-        add_filter(&c->lat.exc, &c->lat.nexc, opt_value(argc, argv, i));
-    } else {
-        return false;
-    }
-    return true;
+    return opt_take(&access_field_group, c, argc, argv, i) || opt_take(&access_join_group, c, argc, argv, i);
 }
 
-void access_cfg_finish(struct access_cfg *c)
+void access_fields_finish(struct access_cfg *c)
 {
     int field_opt = c->lat.field;
     if (c->preset && !lat_format_apply(&c->lat, c->preset))
@@ -113,6 +54,11 @@ void access_cfg_finish(struct access_cfg *c)
     }
     if (!c->lat.unit_ns)
         c->lat.unit_ns = 1000000;
+}
+
+void access_cfg_finish(struct access_cfg *c)
+{
+    access_fields_finish(c);
     if (c->thread_field && c->thread_key)
         die(EXIT_USAGE, "give --thread-field or --thread-key, not both");
     if (c->ts_is_end < 0)
@@ -134,6 +80,147 @@ void access_cfg_fini(struct access_cfg *c)
     free(c->thread_key);
     memset(c, 0, sizeof *c);
 }
+
+/* The table form of access_opt(): the same effects, each value checked as it is read. */
+static int field_value(const struct opt *o, const char *v)
+{
+    int64_t n;
+    if (!parse_int64(v, &n) || n == 0 || n > 100000 || n < -100000)
+        opt_bad(o, v, "a non-zero field number from -100000 to 100000 (negative: from the end)");
+    return (int)n;
+}
+
+static void field_opt(void *base, const struct opt *o, const char *v)
+{
+    struct access_cfg *c = base;
+    c->lat.field = field_value(o, v);
+    c->lat.src = LAT_SRC_FIELD;
+    c->field_given = true;
+}
+
+static void separator_opt(void *base, const struct opt *o, const char *v)
+{
+    struct access_cfg *c = base;
+    if (!*v)
+        opt_bad(o, v, "a non-empty separator");
+    free(c->lat.sep);
+    c->lat.sep = NULL;
+    c->lat.sep_blank = strcmp(v, " ") == 0;
+    if (!c->lat.sep_blank) {
+        c->lat.sep = strcmp(v, "\\t") == 0 ? xstrdup("\t") : xstrdup(v);
+        c->lat.sep_len = strlen(c->lat.sep);
+    }
+}
+
+static void log_format_opt(void *base, const struct opt *o, const char *v)
+{
+    struct lat_cfg probe;
+    memset(&probe, 0, sizeof probe);
+    probe.json_key = ""; /* set: the probe allocates nothing */
+    if (!lat_format_apply(&probe, v))
+        opt_bad(o, v, "known presets:\n%s", lat_format_help);
+    ((struct access_cfg *)base)->preset = v;
+}
+
+static void json_key_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)o;
+    struct access_cfg *c = base;
+    free(c->lat.json_key);
+    c->lat.json_key = xstrdup(v);
+    c->lat.json_key_len = strlen(v);
+    if (!c->preset)
+        c->preset = "json";
+}
+
+static void unit_opt(void *base, const struct opt *o, const char *v)
+{
+    if (!lat_unit_ns(v))
+        opt_bad(o, v, "ns, us, ms or s");
+    ((struct access_cfg *)base)->unit = v;
+}
+
+static void time_field_opt(void *base, const struct opt *o, const char *v)
+{
+    ((struct access_cfg *)base)->lat.time_field = field_value(o, v);
+}
+
+static void include_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)o;
+    struct access_cfg *c = base;
+    add_filter(&c->lat.inc, &c->lat.ninc, v);
+}
+
+static void exclude_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)o;
+    struct access_cfg *c = base;
+    add_filter(&c->lat.exc, &c->lat.nexc, v);
+}
+
+static void thread_field_opt(void *base, const struct opt *o, const char *v)
+{
+    ((struct access_cfg *)base)->thread_field = field_value(o, v);
+}
+
+static void thread_key_opt(void *base, const struct opt *o, const char *v)
+{
+    struct access_cfg *c = base;
+    if (!*v)
+        opt_bad(o, v, "a key");
+    free(c->thread_key);
+    c->thread_key = xstrdup(v);
+    c->thread_key_len = strlen(v);
+}
+
+static const struct opt field_opts[] = {
+    OPT_CALL("field", 'f', "N", field_opt,
+             "the duration's field (1-based; -1 is awk's $NF, -2 is $(NF-1)); default -1"),
+    OPT_CALL("separator", 'F', "SEP", separator_opt,
+             "field separator string (default: runs of blanks, as awk; \\t is a tab)"),
+    OPT_CALL("log-format", 0, "NAME", log_format_opt,
+             "a preset (sets field and unit; -f and --unit override it):\n"
+             "  nginx      nginx combined + $request_time last (seconds, ms res.)\n"
+             "  apache     Apache combined + %D last (microseconds)\n"
+             "  apache-T   Apache combined + %T last (whole seconds)\n"
+             "  tomcat     Tomcat/Spring Boot log, %D last (ms; Tomcat 8.5/9)\n"
+             "  spring     alias of tomcat\n"
+             "  tomcat-T   Tomcat/Spring Boot access log, %T last (seconds)\n"
+             "  envoy      Envoy default: %DURATION% (ms), 5th field after request\n"
+             "  json       JSON lines, --json-key (default duration_ms, ms)"),
+    OPT_CALL("json-key", 0, "KEY", json_key_opt,
+             "JSON lines: take the number under \"KEY\" (implies --log-format json)"),
+    OPT_CALL("unit", 0, "U", unit_opt,
+             "unit of the values in the log: ns, us, ms, s (default ms, or the preset's)"),
+    OPT_CALL("time-field", 0, "N", time_field_opt,
+             "field holding the timestamp (epoch s/ms, ISO 8601 or [dd/Mon/yyyy:...]);\n"
+             "default: the first [...] of the line, ISO 8601 at line start, JSON time key"),
+    OPT_CALL("include", 0, "RE", include_opt,
+             "keep only lines matching RE (repeatable: any of them; like grep)"),
+    OPT_CALL("exclude", 0, "RE", exclude_opt,
+             "drop lines matching RE (repeatable; like grep -v). A RE without\n"
+             "metacharacters is matched as a plain substring (fast path)"),
+    OPT_END,
+};
+
+static const struct opt_word ts_words[] = {{"start", 0}, {"end", 1}, {NULL, 0}};
+
+static const struct opt join_opts[] = {
+    OPT_ENUM(struct access_cfg, ts_is_end, "ts-is", 0, NULL, ts_words,
+             "the timestamp is the request's start or end (default: end for\n"
+             "nginx and tomcat presets, which log at completion; else start)"),
+    OPT_CALL("thread-field", 0, "N", thread_field_opt,
+             "the field naming the thread that served the request, e.g.\n"
+             "[http-nio-8080-exec-3] (enclosing [] or \"\" removed)"),
+    OPT_CALL("thread-key", 0, "KEY", thread_key_opt,
+             "JSON lines: the key of that thread name (e.g. thread_name)"),
+    OPT_END,
+};
+
+const struct opt_group access_field_group = {"Access-log fields (the same in lat, correlate and impact)",
+                                             field_opts};
+const struct opt_group access_join_group = {"Joining requests with pauses", join_opts};
 
 bool access_has_thread(const struct access_cfg *c)
 {

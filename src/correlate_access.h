@@ -41,6 +41,18 @@ void access_cfg_init(struct access_cfg *c);
 bool access_opt(struct access_cfg *c, int argc, char **argv, int *i);
 /* Apply preset, unit and the --ts-is default; exits EXIT_USAGE on bad ones. */
 void access_cfg_finish(struct access_cfg *c);
+/* The part of access_cfg_finish that lat shares: preset, -f over the preset, unit. */
+void access_fields_finish(struct access_cfg *c);
+/*
+ * The options as groups (opt.h), base a struct access_cfg: the field spec
+ * lat, correlate and impact share (-f -F --log-format --json-key --unit
+ * --time-field --include --exclude), and what the joins add (--ts-is,
+ * --thread-field, --thread-key). access_opt() is for commands not on a
+ * table yet.
+ */
+struct opt_group;
+extern const struct opt_group access_field_group;
+extern const struct opt_group access_join_group;
 void access_cfg_fini(struct access_cfg *c);
 /* The options' help text, as a literal so command help texts can embed it. */
 #define ACCESS_OPTS_HELP \

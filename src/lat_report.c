@@ -5,6 +5,7 @@
  */
 #include "commands.h"
 #include "lat_run.h"
+#include "opt.h"
 #include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
@@ -37,7 +38,7 @@ static void add_filter(struct lat_filter **v, size_t *n, const char *pat)
     *v = xrealloc(*v, (*n + 1) * sizeof **v);
     const char *err = NULL;
     if (!lat_filter_compile(&(*v)[*n], pat, &err))
-        die(EXIT_USAGE, "%s: %s", pat, err);
+        die(EXIT_USAGE, "bad regular expression '%s': %s", pat, err ? err : "?");
     ++*n;
 }
 
@@ -122,182 +123,226 @@ static void report_inputs(struct report_node *root, struct lat_result *r)
     }
 }
 
+/* lat's own options: base struct lat_opts (the access-log fields are o->ac.lat while parsing) */
+#define LO struct lat_opts
+
+static void out_unit_opt(void *base, const struct opt *o, const char *v)
+{
+    LO *l = base;
+    if (!(l->out_ns = lat_unit_ns(v)))
+        opt_bad(o, v, "ns, us, ms or s");
+    l->out_unit = v;
+}
+
+static void status_opt(void *base, const struct opt *o, const char *v)
+{
+    struct lat_cfg *c = &((LO *)base)->ac.lat;
+    char **st;
+    char name[64];
+    snprintf(name, sizeof name, "--%s", o->name);
+    int n = opt_status_list(name, v, &st);
+    c->status = xrealloc(c->status, (c->nstatus + (size_t)n) * sizeof *c->status);
+    for (int k = 0; k < n; k++)
+        c->status[c->nstatus++] = st[k];
+    free(st);
+}
+
+static void path_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)o;
+    struct lat_cfg *c = &((LO *)base)->ac.lat;
+    add_filter(&c->paths, &c->npaths, v);
+}
+
+static void by_opt(void *base, const struct opt *o, const char *v)
+{
+    LO *l = base;
+    struct lat_cfg *c = &l->ac.lat;
+    static const struct {
+        const char *word;
+        enum lat_by by;
+    } words[] = {{"path", BY_PATH}, {"status", BY_STATUS}, {"file", BY_FILE}, {"minute", BY_MINUTE}, {"hour", BY_HOUR}};
+    l->by = v;
+    for (size_t k = 0; k < ARRAY_LEN(words); k++)
+        if (strcmp(v, words[k].word) == 0) {
+            c->by = words[k].by;
+            return;
+        }
+    int64_t n;
+    if (!parse_int64(v, &n) || n == 0 || n > 100000 || n < -100000)
+        opt_bad(o, v, "path, status, file, minute, hour or a field number");
+    c->by = BY_FIELD;
+    c->by_field = (int)n;
+}
+
+static void route_opt(void *base, const struct opt *o, const char *v)
+{
+    struct lat_cfg *c = &((LO *)base)->ac.lat;
+    const char *eq = strrchr(v, '=');
+    if (!eq || eq == v || !eq[1])
+        opt_bad(o, v, "needs REGEX=NAME (e.g. '^/api/items/[^/]+$=/api/items/{id}')");
+    char *re = xstrndup(v, (size_t)(eq - v));
+    c->routes = xrealloc(c->routes, (c->nroutes + 1) * sizeof *c->routes);
+    const char *err = NULL;
+    if (!lat_filter_compile(&c->routes[c->nroutes].re, re, &err))
+        die(EXIT_USAGE, "bad --route '%s': %s", re, err ? err : "?");
+    free(re);
+    c->routes[c->nroutes++].name = xstrdup(eq + 1);
+}
+
+static void format_opt(void *base, const struct opt *o, const char *v)
+{
+    LO *l = base;
+    if (strcmp(v, "table") == 0 || strcmp(v, "text") == 0)
+        l->fmt = LAT_FMT_TABLE;
+    else if (strcmp(v, "cal") == 0)
+        l->fmt = LAT_FMT_CAL;
+    else if (strcmp(v, "hgrm") == 0)
+        l->fmt = LAT_FMT_HGRM;
+    else if (strcmp(v, "json") == 0)
+        l->co.out = OUT_JSON;
+    else if (strcmp(v, "csv") == 0)
+        l->co.out = OUT_CSV;
+    else
+        opt_bad(o, v, "table, cal, hgrm, json or csv");
+}
+
+static void cal_awk_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)base;
+    if (strcmp(v, "gawk") != 0 && strcmp(v, "mawk") != 0)
+        opt_bad(o, v, "mawk or gawk");
+    lat_cal_flavor(strcmp(v, "gawk") == 0);
+}
+
+static const struct opt_word sort_words[] = {{"count", SORT_COUNT}, {"p99", SORT_P99}, {"name", SORT_NAME}, {NULL, 0}};
+
+_Static_assert(sizeof(enum lat_sort) == sizeof(int), "OPT_ENUM stores an int");
+static const struct opt lat_filter_opts[] = {
+    OPT_CALL("status", 0, "LIST", status_opt, "keep these statuses: 200,5xx,!404 (x = any digit, ! = exclude)"),
+    OPT_CALL("path", 0, "RE", path_opt, "keep lines whose request path (query stripped) matches RE (repeatable)"),
+    OPT_END,
+};
+
+static const struct opt lat_out_opts[] = {
+    OPT_CALL("by", 0, "KEY", by_opt, "one table per path|status|file|minute|hour or field number N"),
+    OPT_INT(LO, ac.lat.max_groups, "max-groups", 0, "N", 0, 1000000,
+            "groups shown, the busiest (default 1000; 0 = no limit); the rest\n"
+            "are one '(other)' group, so every request is still counted.\n"
+            "The busiest N of the first 16*N distinct keys in input order\n"
+            "are kept: memory stays bounded whatever the number of keys"),
+    OPT_ENUM(LO, ac.lat.sort, "sort", 0, "count|p99|name", sort_words,
+             "group order: most requests first (default; minute and hour\n"
+             "groups default to time order), highest P99 first, or by key"),
+    OPT_CALL("route", 0, "RE=NAME", route_opt,
+             "--by path: paths matching the POSIX regex RE are the group NAME\n"
+             "(repeatable, first match wins)"),
+    OPT_FLAG(LO, ac.lat.raw_paths, "raw-paths", 0,
+             "--by path: keep ids in paths; by default a segment that is all\n"
+             "digits, a UUID or 16+ hex digits becomes {id} (/items/{id})"),
+    OPT_DURATIONS(LO, ac.lat.over_ns, ac.lat.nover, OPT_STORE_NS, "over", 0, "LIST", 1000, 0,
+                  "count and share of requests slower than each threshold, e.g.\n"
+                  "100ms,200ms (a bare number is ms; up to 16), overall and per group"),
+    OPT_DURATION(LO, ac.lat.interval_ms, OPT_STORE_MS, "interval", 0, "DUR", 1000000, 1000,
+                 "time series: count, P50, P99, max per interval (e.g. 1m, 10s, 1h)"),
+    OPT_NUMS(LO, pct, npct, "percentiles", 0, "LIST", 0, 100, "default 50,66,80,85,90,95,98,99,99.9,99.99,100"),
+    OPT_CALL("format", 0, "F", format_opt,
+             "table (default), cal (byte-identical to the report's\n"
+             "`sort -n | uniq -c | awk -f cal.awk`), hgrm (HdrHistogram\n"
+             "percentile distribution), json, csv"),
+    OPT_CALL("cal-awk", 0, "mawk|gawk", cal_awk_opt,
+             "integer printing rule to copy for --format cal (default mawk,\n"
+             "Debian's awk; they differ only for numbers >= 2^31)"),
+    OPT_INT(LO, ac.lat.precision, "precision", 0, "D", 1, 5,
+            "significant digits once values fall back to the log-linear\n"
+            "histogram (1-5, default 3); integers are exact until 262144\n"
+            "distinct values"),
+    OPT_CALL("out-unit", 0, "U", out_unit_opt, "unit of the printed values (default ms)"),
+    OPT_STR(LO, save, "save", 0, "FILE",
+            "write an HdrHistogram interval log (V2 compressed) for gclat merge\n"
+            "and HdrHistogram tools; one line per group (Tag=KEY) or interval"),
+    OPT_INT(LO, threads, "threads", 'j', "N", 1, 64, "threads for regular files (default: number of CPUs, max 64)"),
+    OPT_END,
+};
+#undef LO
+
+static const struct opt_group lat_filter_group = {"Filters (a filtered line is counted, not reported as unparsed)",
+                                                  lat_filter_opts};
+static const struct opt_group lat_out_group = {"Grouping and output", lat_out_opts};
+
+static const struct opt_note lat_notes[] = {
+    {"html", "one HTML page: key figures, latency spectrum (and over time with\n"
+             "--interval), details (docs/html.md)"},
+    {"csv", "CSV, one row per group (or interval)"},
+    {"strict", "exit 2 if any line had no valid value (reasons on stderr)"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_lat_opts = {
+    .name = "lat",
+    .usage = "usage: gclat lat [OPTIONS] FILE...\n"
+             "       gclat lat [OPTIONS] NAME=FILE [FILE...] NAME2=FILE [FILE...]\n",
+    .about = "Latency percentiles from access logs, exact for integer values, in one pass.\n"
+             "FILE may be '-' (standard input) and may be gzip-compressed.\n",
+    .groups = {&access_field_group, &lat_filter_group, &lat_out_group, &opt_common_group},
+    .after = "Values with decimals are counted exactly in a finer unit (us for ms with 3 decimals,\n"
+             "never finer than 1 ns); printed values use --out-unit with the decimals that unit needs.\n"
+             "\n"
+             "Examples:\n"
+             "  grep -v 'monitor/health' access* | awk '{print $(NF-1)}' | sort -n | uniq -c | awk -f cal.awk\n"
+             "  gclat lat --exclude monitor/health -f -2 --format cal access*      # same bytes, one pass\n"
+             "  gclat lat -f -2 dc-a=a/access* dc-b=b/access*                      # side by side\n"
+             "  gclat lat --log-format nginx --by status --status '!404' access.log.gz\n"
+             "  gclat lat --log-format json --json-key duration_ms --interval 1m app.jsonl\n"
+             "  gclat lat -f -2 --save a.hlog a/access*; gclat merge a.hlog b.hlog\n"
+             "  gclat lat -f -2 --by path --sort p99 --over 100ms,200ms access.log  # slow routes\n"
+             "\n"
+             "Percentile: nearest rank, the first value whose cumulative count reaches total*p/100.\n"
+             "Variance: sample variance (n - 1). Details: docs/lat.md.\n",
+    .notes = lat_notes,
+};
+
 int lat_opts_parse(struct lat_opts *o, int argc, char **argv)
 {
-    struct common_opts co;
-    common_opts_init(&co);
-    struct lat_cfg c;
-    memset(&c, 0, sizeof c);
-    c.src = LAT_SRC_FIELD;
-    c.field = -1;
-    c.sep_blank = true;
-    c.precision = 3;
-    bool field_given = false;
-    const char *unit = NULL, *out_unit = "ms", *preset = NULL, *save = NULL, *by = NULL;
-    enum lat_fmt fmt = LAT_FMT_TABLE;
-    double pct[64];
-    int npct = (int)ARRAY_LEN(default_pct);
-    memcpy(pct, default_pct, sizeof default_pct);
-    int threads = cpu_count();
+    memset(o, 0, sizeof *o);
+    common_opts_init(&o->co);
+    access_cfg_init(&o->ac);
+    o->ac.lat.max_groups = SIZE_MAX; /* still SIZE_MAX after parsing: --max-groups not given */
+    o->out_unit = "ms";
+    o->out_ns = lat_unit_ns("ms");
+    o->fmt = LAT_FMT_TABLE;
+    o->npct = (int)ARRAY_LEN(default_pct);
+    memcpy(o->pct, default_pct, sizeof default_pct);
+    o->threads = cpu_count();
+    struct opt_args pos;
+    if (opt_parse(&cmd_lat_opts, (void *[]){&o->ac, o, o, &o->co}, argc, argv, &pos)) {
+        free(pos.v);
+        access_cfg_fini(&o->ac);
+        return 1;
+    }
     struct lat_column *cols = NULL;
     size_t ncol = 0;
-    const char *sort = NULL;
-    bool max_groups_given = false;
-    c.max_groups = 1000;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(cmd_lat_help, stdout);
-            return 1;
-        } else if (common_opt(&co, argc, argv, &i)) {
-        } else if (strcmp(a, "-f") == 0 || opt_is(a, "--field")) {
-            int64_t n;
-            if (!parse_int64(opt_value(argc, argv, &i), &n) || n == 0 || n > 100000 || n < -100000)
-                die(EXIT_USAGE, "-f needs a non-zero field number");
-            c.field = (int)n;
-            c.src = LAT_SRC_FIELD;
-            field_given = true;
-        } else if (strcmp(a, "-F") == 0 || opt_is(a, "--separator")) {
-            const char *s = opt_value(argc, argv, &i);
-            free(c.sep);
-            c.sep = NULL;
-            if (strcmp(s, " ") == 0) {
-                c.sep_blank = true;
-            } else {
-                if (!*s)
-                    die(EXIT_USAGE, "-F needs a non-empty separator");
-                c.sep = strcmp(s, "\\t") == 0 ? xstrdup("\t") : xstrdup(s);
-                c.sep_len = strlen(c.sep);
-                c.sep_blank = false;
+    for (int i = 0; i < pos.n; i++) {
+        const char *a = pos.v[i];
+        if (is_column_start(a) || ncol == 0) {
+            cols = xrealloc(cols, (ncol + 1) * sizeof *cols);
+            memset(&cols[ncol], 0, sizeof *cols);
+            const char *eq = strchr(a, '=');
+            if (is_column_start(a)) {
+                cols[ncol].name = xstrndup(a, (size_t)(eq - a));
+                a = eq + 1;
             }
-        } else if (opt_is(a, "--log-format")) {
-            preset = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--json-key")) {
-            free(c.json_key);
-            c.json_key = xstrdup(opt_value(argc, argv, &i));
-            c.json_key_len = strlen(c.json_key);
-            if (!preset)
-                preset = "json";
-        } else if (opt_is(a, "--unit")) {
-            unit = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--out-unit")) {
-            out_unit = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--time-field")) {
-            int64_t n;
-            if (!parse_int64(opt_value(argc, argv, &i), &n) || n == 0 || n > 100000 || n < -100000)
-                die(EXIT_USAGE, "--time-field needs a non-zero field number");
-            c.time_field = (int)n;
-        } else if (opt_is(a, "--include")) {
-            add_filter(&c.inc, &c.ninc, opt_value(argc, argv, &i));
-        } else if (opt_is(a, "--exclude")) {
-            add_filter(&c.exc, &c.nexc, opt_value(argc, argv, &i));
-        } else if (opt_is(a, "--path")) {
-            add_filter(&c.paths, &c.npaths, opt_value(argc, argv, &i));
-        } else if (opt_is(a, "--status")) {
-            char **st;
-            int n = opt_status_list(a, opt_value(argc, argv, &i), &st);
-            c.status = xrealloc(c.status, (c.nstatus + (size_t)n) * sizeof *c.status);
-            for (int k = 0; k < n; k++)
-                c.status[c.nstatus++] = st[k];
-            free(st);
-        } else if (opt_is(a, "--by")) {
-            by = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--max-groups")) {
-            int64_t n;
-            if (!parse_int64(opt_value(argc, argv, &i), &n) || n < 0 || n > 1000000)
-                die(EXIT_USAGE, "--max-groups needs 0..1000000 (0 = no limit)");
-            c.max_groups = (size_t)n;
-            max_groups_given = true;
-        } else if (opt_is(a, "--sort")) {
-            sort = opt_value(argc, argv, &i);
-            if (strcmp(sort, "count") == 0)
-                c.sort = SORT_COUNT;
-            else if (strcmp(sort, "p99") == 0)
-                c.sort = SORT_P99;
-            else if (strcmp(sort, "name") == 0)
-                c.sort = SORT_NAME;
-            else
-                die(EXIT_USAGE, "--sort is count, p99 or name");
-        } else if (opt_is(a, "--route")) {
-            const char *v = opt_value(argc, argv, &i);
-            const char *eq = strrchr(v, '=');
-            if (!eq || eq == v || !eq[1])
-                die(EXIT_USAGE, "--route needs REGEX=NAME (e.g. '^/api/items/[^/]+$=/api/items/{id}')");
-            c.routes = xrealloc(c.routes, (c.nroutes + 1) * sizeof *c.routes);
-            char *re = xstrndup(v, (size_t)(eq - v));
-            const char *err = NULL;
-            if (!lat_filter_compile(&c.routes[c.nroutes].re, re, &err))
-                die(EXIT_USAGE, "--route %s: %s", re, err);
-            free(re);
-            c.routes[c.nroutes++].name = xstrdup(eq + 1);
-        } else if (opt_is(a, "--raw-paths")) {
-            c.raw_paths = true;
-        } else if (opt_is(a, "--over")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t us[LAT_MAX_OVER];
-            int n = parse_duration_list_us(v, 1000, us, LAT_MAX_OVER);
-            if (n <= 0)
-                die(EXIT_USAGE, "--over needs up to %d durations like 100ms,200ms (got %s)", LAT_MAX_OVER, v);
-            for (int k = 0; k < n; k++) {
-                if (us[k] < 0 || us[k] > INT64_MAX / 1000)
-                    die(EXIT_USAGE, "--over: %s is out of range", v);
-                c.over_ns[k] = us[k] * 1000;
-            }
-            c.nover = n;
-        } else if (opt_is(a, "--interval")) {
-            c.interval_ms = opt_duration_us(a, opt_value(argc, argv, &i), 1000000, 1000) / 1000;
-        } else if (opt_is(a, "--percentiles")) {
-            npct = opt_percentile_list(a, opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
-        } else if (opt_is(a, "--format")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (strcmp(v, "table") == 0 || strcmp(v, "text") == 0)
-                fmt = LAT_FMT_TABLE;
-            else if (strcmp(v, "cal") == 0)
-                fmt = LAT_FMT_CAL;
-            else if (strcmp(v, "hgrm") == 0)
-                fmt = LAT_FMT_HGRM;
-            else if (strcmp(v, "json") == 0)
-                co.out = OUT_JSON;
-            else if (strcmp(v, "csv") == 0)
-                co.out = OUT_CSV;
-            else
-                die(EXIT_USAGE, "unknown --format %s (table, cal, hgrm, json, csv)", v);
-        } else if (opt_is(a, "--cal-awk")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (strcmp(v, "gawk") != 0 && strcmp(v, "mawk") != 0)
-                die(EXIT_USAGE, "--cal-awk is mawk or gawk");
-            lat_cal_flavor(strcmp(v, "gawk") == 0);
-        } else if (opt_is(a, "--precision")) {
-            int64_t d;
-            if (!parse_int64(opt_value(argc, argv, &i), &d) || d < 1 || d > 5)
-                die(EXIT_USAGE, "--precision is 1..5 significant digits");
-            c.precision = (int)d;
-        } else if (opt_is(a, "--save")) {
-            save = opt_value(argc, argv, &i);
-        } else if (strcmp(a, "-j") == 0 || opt_is(a, "--threads")) {
-            int64_t n;
-            if (!parse_int64(opt_value(argc, argv, &i), &n) || n < 1 || n > 64)
-                die(EXIT_USAGE, "-j needs 1..64");
-            threads = (int)n;
-        } else if (a[0] == '-' && a[1] != 0) {
-            die(EXIT_USAGE, "unknown option %s (see gclat lat --help)", a);
-        } else {
-            if (is_column_start(a) || ncol == 0) {
-                cols = xrealloc(cols, (ncol + 1) * sizeof *cols);
-                memset(&cols[ncol], 0, sizeof *cols);
-                const char *eq = strchr(a, '=');
-                if (is_column_start(a)) {
-                    cols[ncol].name = xstrndup(a, (size_t)(eq - a));
-                    a = eq + 1;
-                }
-                ncol++;
-            }
-            struct lat_column *col = &cols[ncol - 1];
-            xgrow((void **)&col->files, &col->cap, col->nfiles + 1, sizeof *col->files);
-            col->files[col->nfiles++] = (char *)a;
+            ncol++;
         }
+        struct lat_column *col = &cols[ncol - 1];
+        xgrow((void **)&col->files, &col->cap, col->nfiles + 1, sizeof *col->files);
+        col->files[col->nfiles++] = (char *)a;
     }
+    free(pos.v);
+    bool max_groups_given = o->ac.lat.max_groups != SIZE_MAX;
+    if (!max_groups_given)
+        o->ac.lat.max_groups = 1000;
+    bool sort_given = o->ac.lat.sort != SORT_DEFAULT;
     if (ncol == 0)
         die(EXIT_USAGE, "no input files (use - for standard input; see --help)");
     for (size_t k = 1; k < ncol; k++)
@@ -305,69 +350,27 @@ int lat_opts_parse(struct lat_opts *o, int argc, char **argv)
             die(EXIT_USAGE, "with several NAME=FILES columns, every column needs a NAME=");
     if (ncol > 1 && cols[0].name == NULL)
         die(EXIT_USAGE, "columns need NAME=FILES");
-    int field_opt = c.field;
-    if (preset && !lat_format_apply(&c, preset))
-        die(EXIT_USAGE, "unknown --log-format %s; known:\n%s", preset, lat_format_help);
-    if (preset && field_given && c.src != LAT_SRC_JSON) {
-        /* an explicit -f wins over the preset's field whatever the order
-         * (nginx with $upstream_response_time after $request_time: -f -2) */
-        c.field = field_opt;
-        c.src = LAT_SRC_FIELD;
-    }
-    if (unit) {
-        c.unit_ns = lat_unit_ns(unit);
-        if (!c.unit_ns)
-            die(EXIT_USAGE, "unknown --unit %s (ns, us, ms, s)", unit);
-    }
-    if (!c.unit_ns)
-        c.unit_ns = 1000000;
-    int64_t out_ns = lat_unit_ns(out_unit);
-    if (!out_ns)
-        die(EXIT_USAGE, "unknown --out-unit %s (ns, us, ms, s)", out_unit);
+    access_fields_finish(&o->ac);
+    struct lat_cfg c = o->ac.lat;
+    memset(&o->ac.lat, 0, sizeof o->ac.lat); /* moved to o->c */
+    access_cfg_fini(&o->ac);
+    const char *by = o->by;
     for (int64_t u = c.unit_ns; u >= 10; u /= 10)
         c.max_scale++;
-    if (by) {
-        if (strcmp(by, "path") == 0)
-            c.by = BY_PATH;
-        else if (strcmp(by, "status") == 0)
-            c.by = BY_STATUS;
-        else if (strcmp(by, "file") == 0)
-            c.by = BY_FILE;
-        else if (strcmp(by, "minute") == 0)
-            c.by = BY_MINUTE;
-        else if (strcmp(by, "hour") == 0)
-            c.by = BY_HOUR;
-        else {
-            int64_t n;
-            if (!parse_int64(by, &n) || n == 0 || n > 100000 || n < -100000)
-                die(EXIT_USAGE, "--by is path, status, file, minute, hour or a field number");
-            c.by = BY_FIELD;
-            c.by_field = (int)n;
-        }
-        if (ncol > 1)
-            die(EXIT_USAGE, "--by and NAME=FILES columns cannot be combined");
-    }
+    if (by && ncol > 1)
+        die(EXIT_USAGE, "--by and NAME=FILES columns cannot be combined");
     if ((c.nroutes || c.raw_paths) && c.by != BY_PATH)
         die(EXIT_USAGE, "--route and --raw-paths need --by path");
-    if ((sort || max_groups_given) && c.by == BY_NONE)
+    if ((sort_given || max_groups_given) && c.by == BY_NONE)
         die(EXIT_USAGE, "--sort and --max-groups need --by");
     if (c.by == BY_NONE)
         c.max_groups = 0;
     c.need_meta = c.nstatus || c.npaths || c.by == BY_PATH || c.by == BY_STATUS;
     c.need_time = c.interval_ms || c.by == BY_MINUTE || c.by == BY_HOUR;
-    c.cal = fmt == LAT_FMT_CAL;
+    c.cal = o->fmt == LAT_FMT_CAL;
     if (c.interval_ms && ncol > 1)
         die(EXIT_USAGE, "--interval and NAME=FILES columns cannot be combined");
-    o->co = co;
     o->c = c;
-    o->out_unit = out_unit;
-    o->out_ns = out_ns;
-    o->save = save;
-    o->by = by;
-    o->fmt = fmt;
-    memcpy(o->pct, pct, sizeof pct);
-    o->npct = npct;
-    o->threads = threads;
     o->cols = cols;
     o->ncol = ncol;
     return 0;

@@ -9,6 +9,7 @@
 #define GCLAT_LAT_RUN_H
 
 #include "cli.h"
+#include "correlate_access.h"
 #include "lat.h"
 #include "report.h"
 
@@ -31,7 +32,12 @@ struct lat_opts {
     int threads;
     struct lat_column *cols;
     size_t ncol;
+    struct access_cfg ac; /* while parsing: the access-log group's base; then moved to c */
 };
+
+/* `gclat lat`'s option table: main.c prints its --help, lat_opts_parse parses with it. */
+struct opt_cmd;
+extern const struct opt_cmd cmd_lat_opts;
 
 /* The scanned columns; wrk set when every input is a saved wrk/wrk2 run. */
 struct lat_run {

@@ -2,6 +2,7 @@
  * main.c — dispatch to subcommands; `gclat --version`, `gclat help [CMD]`.
  */
 #include "commands.h"
+#include "opt.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -15,10 +16,13 @@ struct command {
     const char *name;
     const char *summary;
     int (*run)(int, char **);
-    const char *help;
+    const char *help;          /* TEXT commands */
+    const struct opt_cmd *opts; /* OPT commands: the help from their option table */
 };
 
-#define ENTRY(name, summary) {#name, summary, cmd_##name, cmd_##name##_help},
+#define HELP_TEXT(name) cmd_##name##_help, NULL
+#define HELP_OPT(name) NULL, &cmd_##name##_opts
+#define ENTRY(name, summary, help) {#name, summary, cmd_##name, HELP_##help(name)},
 static const struct command commands[] = {GCLAT_COMMANDS(ENTRY)};
 #undef ENTRY
 
@@ -38,6 +42,14 @@ static void usage(FILE *f)
                "Files may be '-' for standard input; .gz input is read transparently.\n"
                "Exit codes: 0 ok, 1 usage error, 2 bad input, 3 I/O error, 4 --fail-if held.\n"
                "See gclat(1) and README.md.\n");
+}
+
+static void print_help(const struct command *c)
+{
+    if (c->opts)
+        opt_help(c->opts, stdout);
+    else
+        fputs(c->help, stdout);
 }
 
 static const struct command *find(const char *name)
@@ -72,7 +84,7 @@ int main(int argc, char **argv)
             const struct command *c = find(argv[2]);
             if (!c)
                 die(EXIT_USAGE, "no such command '%s' (try 'gclat help')", argv[2]);
-            fputs(c->help, stdout);
+            print_help(c);
         }
         close_stdout();
         return EXIT_OK;
@@ -90,7 +102,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--") == 0)
             break;
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(c->help, stdout);
+            print_help(c);
             close_stdout();
             return EXIT_OK;
         }

@@ -10,6 +10,7 @@
 #include "html_charts.h"
 #include "commands.h"
 #include "compare.h"
+#include "opt.h"
 #include "render.h"
 #include "util.h"
 
@@ -17,117 +18,149 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_compare_help[] =
-    "usage: gclat compare [OPTIONS] NAME=FILES... NAME=FILES...\n"
-    "\n"
-    "Compare runs side by side: a column per run (the first is the baseline) and the change\n"
-    "in % against the baseline, for whatever the inputs hold: request latency (count, mean,\n"
-    "stddev, P50..P99.99, max) from access logs, GC pauses (count, total, mean, stddev,\n"
-    "percentiles, max, share of time), pauses over thresholds, pause kinds, allocation\n"
-    "stalls, GC CPU, allocation rate, and CPU (mean, stddev, percentiles) from top -b output.\n"
-    "Rows a run does not have show '-'. Then every input's findings (gc, cpu, jstat, histo,\n"
-    "threads), one line each with the run and input they belong to.\n"
-    "\n"
-    "Inputs:\n"
-    "  NAME=F1,F2,...        files of run NAME; the same NAME may be given again to add files.\n"
-    "                        Each file's kind is detected from its first 64 KiB as every\n"
-    "                        command does (docs/input.md): a GC log, top -b output, jstat\n"
-    "                        output, a class histogram, a thread dump, else an access log.\n"
-    "  NAME:gc=FILES         force the kind: gc, access, cpu (also 'top'), jstat, histo or\n"
-    "                        threads. jstat, histo and threads inputs give findings (read\n"
-    "                        as 'gclat jstat/histo/threads' read them, default options), no rows\n"
-    "  --gc SPEC, --access SPEC, --cpu SPEC, --jstat SPEC, --histo SPEC, --threads SPEC\n"
-    "                        the same, as an option before one SPEC\n"
-    "  Access logs are read by 'gclat lat', top -b output by 'gclat cpu' (in this\n"
-    "  process, the same code); pass their options with --lat-arg ARG / --cpu-arg ARG\n"
-    "  (repeat for several), e.g. --lat-arg=--field=-2.\n"
-    "  --pid [NAME=]PID      the JVM of run NAME's top capture (without NAME: every run's). By\n"
-    "                        default the pid the run's GC log names (the pid decorator, or\n"
-    "                        'pidNNNN' in its file name), else the capture's only JVM; a capture\n"
-    "                        with several JVMs and none named is an error listing them (exit 2)\n"
-    "\n"
-    "Options:\n"
-    "  --fail-if 'METRIC OP VALUE'  exit 4 if the condition holds for any run after the first;\n"
-    "                        OP is >, >=, <, <=; VALUE is a change with sign and % ('+10%',\n"
-    "                        '-5%'), or an absolute value in the metric's unit ('150ms', '2s',\n"
-    "                        '3' for counts, '5%' for gc.share). An unsigned N% on a metric\n"
-    "                        whose unit is not % means a change of +N%. Repeatable. A condition\n"
-    "                        that cannot be evaluated (the metric missing in a run, or in the\n"
-    "                        baseline for a change) exits 2: a gate never passes on no data.\n"
-    "  --over LIST           GC thresholds for 'pauses longer than' (default 1,10,100,200,300,1000 ms)\n"
-    "  --csv                 the comparison table as CSV\n"
-    "\n"
-    "Metrics (names for --fail-if):\n"
-    COMPARE_METRICS_HELP
-    "\n"
-    "Common options:\n"
-    "  --json            JSON: runs, comparison rows with values and change_pct per run,\n"
-    "                    conditions, findings (run, input and the finding's keys)\n"
-    "  --html            one HTML page: key figures per run, each run's findings, overlaid\n"
-    "                    charts, the comparison table with the metrics' names (docs/html.md)\n"
-    "  -o, --output FILE write to FILE\n"
-    "  --full            the whole text report (default: a verdict line, the figures\n"
-    "                    that carry it and the findings, one line each)\n"
-    "  --explain         under each finding, what it means and what to change\n"
-    "  -q, --quiet       no warnings\n"
-    "  -h, --help        this help\n"
-    "\n"
-    "Examples:\n"
-    "  gclat compare jdk8-cms=gc8.log,access8.log,top8.txt jdk17-zgc=gc17.log,access17.log,top17.txt\n"
-    "  gclat compare dc-a=a/gc.log dc-b=b/gc.log dc-c=c/gc.log\n"
-    "  gclat compare --fail-if 'p99 > +10%' --fail-if 'gc.max > 200ms' base=old/ new=new/...\n"
-    "\n"
-    "Exit codes: 0 ok, 1 usage, 2 bad input (also: an input that fails, a JVM that cannot be\n"
-    "chosen, a --fail-if without data), 3 I/O error, 4 a --fail-if condition held. An input that\n"
-    "fails makes compare exit with its code; no rows are left empty silently.\n";
-
-static void usage_die(const char *msg, const char *arg)
+static void spec_opt(void *base, const struct opt *o, const char *v)
 {
-    die(EXIT_USAGE, "%s '%s' (see 'gclat compare --help')", msg, arg);
+    struct compare_in *in = base;
+    if (!compare_add_input(in->set, v, compare_kind_named(o->name), in->plain_ok))
+        exit(EXIT_USAGE); /* compare_add_input said why */
 }
 
-/* Shared with cmd_report: parse the input options both commands accept. Returns true if consumed. */
-bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok);
-bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok)
+static void child_arg_opt(void *base, const struct opt *o, const char *v)
 {
-    const char *a = argv[*i];
-    enum compare_kind k = compare_kind_option(a);
-    if (k != CK_AUTO) {
-        const char *v = opt_value(argc, argv, i);
-        if (!compare_add_input(set, v, k, plain_ok))
-            exit(EXIT_USAGE);
-        return true;
-    }
-    if (opt_is(a, "--lat-arg") || opt_is(a, "--cpu-arg")) {
-        bool lat = opt_is(a, "--lat-arg");
-        char *v = (char *)opt_value(argc, argv, i);
-        char ***arr = lat ? &set->lat_args : &set->cpu_args;
-        int *n = lat ? &set->n_lat_args : &set->n_cpu_args;
-        *arr = xrealloc(*arr, (size_t)(*n + 1) * sizeof **arr);
-        (*arr)[(*n)++] = v;
-        return true;
-    }
-    if (opt_is(a, "--pid")) {
-        const char *v = opt_value(argc, argv, i);
-        const char *eq = strrchr(v, '=');
-        int64_t pid;
-        if (!parse_int64(eq ? eq + 1 : v, &pid) || pid <= 0 || (eq && eq == v))
-            die(EXIT_USAGE, "bad --pid '%s' (PID, or NAME=PID for run NAME)", v);
-        set->pids = xrealloc(set->pids, (size_t)(set->npids + 1) * sizeof *set->pids);
-        set->pids[set->npids].run = eq ? xstrndup(v, (size_t)(eq - v)) : NULL;
-        set->pids[set->npids].pid = pid;
-        set->npids++;
-        return true;
-    }
-    if (opt_is(a, "--over")) {
-        int n = opt_duration_list_us(a, opt_value(argc, argv, i), 1000, 1, set->th.over_ns, GC_MAX_OVER);
-        for (int j = 0; j < n; j++)
-            set->th.over_ns[j] *= 1000;
-        set->th.n_over = n;
-        return true;
-    }
-    return false;
+    struct compare_set *set = ((struct compare_in *)base)->set;
+    bool lat = strcmp(o->name, "lat-arg") == 0;
+    char ***arr = lat ? &set->lat_args : &set->cpu_args;
+    int *n = lat ? &set->n_lat_args : &set->n_cpu_args;
+    *arr = xrealloc(*arr, (size_t)(*n + 1) * sizeof **arr);
+    (*arr)[(*n)++] = (char *)v;
 }
+
+static void pid_opt(void *base, const struct opt *o, const char *v)
+{
+    struct compare_set *set = ((struct compare_in *)base)->set;
+    const char *eq = strrchr(v, '=');
+    int64_t pid;
+    if (!parse_int64(eq ? eq + 1 : v, &pid) || pid <= 0 || (eq && eq == v))
+        opt_bad(o, v, "PID, or NAME=PID for run NAME");
+    set->pids = xrealloc(set->pids, (size_t)(set->npids + 1) * sizeof *set->pids);
+    set->pids[set->npids].run = eq ? xstrndup(v, (size_t)(eq - v)) : NULL;
+    set->pids[set->npids].pid = pid;
+    set->npids++;
+}
+
+static void over_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)o;
+    struct compare_set *set = ((struct compare_in *)base)->set;
+    int n = opt_duration_list_us("--over", v, 1000, 1, set->th.over_ns, GC_MAX_OVER);
+    for (int j = 0; j < n; j++)
+        set->th.over_ns[j] *= 1000;
+    set->th.n_over = n;
+}
+
+void compare_in_positional(void *base, const char *arg)
+{
+    struct compare_in *in = base;
+    if (!compare_add_input(in->set, arg, CK_AUTO, in->plain_ok))
+        exit(EXIT_USAGE);
+}
+
+static const struct opt input_opts[] = {
+    OPT_CALL("gc", 0, "SPEC", spec_opt, "the same as NAME:gc=FILES, as an option before one SPEC"),
+    OPT_CALL("access", 0, "SPEC", spec_opt, "the same as NAME:access=FILES"),
+    OPT_CALL("cpu", 0, "SPEC", spec_opt, "the same as NAME:cpu=FILES"),
+    OPT_CALL("jstat", 0, "SPEC", spec_opt, "the same as NAME:jstat=FILES"),
+    OPT_CALL("histo", 0, "SPEC", spec_opt, "the same as NAME:histo=FILES"),
+    OPT_CALL("threads", 0, "SPEC", spec_opt, "the same as NAME:threads=FILES"),
+    OPT_CALL("lat-arg", 0, "ARG", child_arg_opt,
+             "pass ARG to 'gclat lat' for the access logs (in this process, the\n"
+             "same code; repeat for several), e.g. --lat-arg=--field=-2"),
+    OPT_CALL("cpu-arg", 0, "ARG", child_arg_opt, "pass ARG to 'gclat cpu' for top -b output (repeatable)"),
+    OPT_CALL("pid", 0, "[NAME=]PID", pid_opt,
+             "the JVM of run NAME's top capture (without NAME: every run's). By\n"
+             "default the pid the run's GC log names (the pid decorator, or\n"
+             "'pidNNNN' in its file name), else the capture's only JVM; a capture\n"
+             "with several JVMs and none named is an error listing them (exit 2)"),
+    OPT_CALL("over", 0, "LIST", over_opt, "GC thresholds for 'pauses longer than' (default 1,10,100,200,300,1000 ms)"),
+    OPT_END,
+};
+
+const struct opt_group compare_input_group = {"Inputs", input_opts};
+
+struct compare_cli {
+    struct compare_in in; /* first: the positional callback's base */
+    struct compare_cond *conds;
+    int nconds;
+};
+
+static void fail_if_opt(void *base, const struct opt *o, const char *v)
+{
+    struct compare_cli *c = base;
+    c->conds = xrealloc(c->conds, (size_t)(c->nconds + 1) * sizeof *c->conds);
+    const char *err = NULL;
+    if (!compare_cond_parse(v, &c->conds[c->nconds], &err))
+        opt_bad(o, v, "%s", err);
+    c->nconds++;
+}
+
+static const struct opt compare_opts[] = {
+    OPT_CALL("fail-if", 0, "'METRIC OP VALUE'", fail_if_opt,
+             "exit 4 if the condition holds for any run after the first;\n"
+             "OP is >, >=, <, <=; VALUE is a change with sign and % ('+10%',\n"
+             "'-5%'), or an absolute value in the metric's unit ('150ms', '2s',\n"
+             "'3' for counts, '5%' for gc.share). An unsigned N% on a metric\n"
+             "whose unit is not % means a change of +N%. Repeatable. A condition\n"
+             "that cannot be evaluated (the metric missing in a run, or in the\n"
+             "baseline for a change) exits 2: a gate never passes on no data."),
+    OPT_END,
+};
+static const struct opt_group compare_group = {"Options", compare_opts};
+
+static const struct opt_note compare_notes[] = {
+    {"json", "JSON: runs, comparison rows with values and change_pct per run,\n"
+             "conditions, findings (run, input and the finding's keys)"},
+    {"csv", "the comparison table as CSV"},
+    {"html", "one HTML page: key figures per run, each run's findings, overlaid\n"
+             "charts, the comparison table with the metrics' names (docs/html.md)"},
+    {"quiet", "no warnings"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_compare_opts = {
+    .name = "compare",
+    .usage = "usage: gclat compare [OPTIONS] NAME=FILES... NAME=FILES...\n",
+    .about = "Compare runs side by side: a column per run (the first is the baseline) and the change\n"
+             "in % against the baseline, for whatever the inputs hold: request latency (count, mean,\n"
+             "stddev, P50..P99.99, max) from access logs, GC pauses (count, total, mean, stddev,\n"
+             "percentiles, max, share of time), pauses over thresholds, pause kinds, allocation\n"
+             "stalls, GC CPU, allocation rate, and CPU (mean, stddev, percentiles) from top -b output.\n"
+             "Rows a run does not have show '-'. Then every input's findings (gc, cpu, jstat, histo,\n"
+             "threads), one line each with the run and input they belong to.\n"
+             "\n"
+             "Runs:\n"
+             "  NAME=F1,F2,...        files of run NAME; the same NAME may be given again to add files.\n"
+             "                        Each file's kind is detected from its first 64 KiB as every\n"
+             "                        command does (docs/input.md): a GC log, top -b output, jstat\n"
+             "                        output, a class histogram, a thread dump, else an access log.\n"
+             "  NAME:gc=FILES         force the kind: gc, access, cpu (also 'top'), jstat, histo or\n"
+             "                        threads. jstat, histo and threads inputs give findings (read\n"
+             "                        as 'gclat jstat/histo/threads' read them, default options), no rows\n"
+             "  Access logs are read by 'gclat lat', top -b output by 'gclat cpu' (in this\n"
+             "  process, the same code): --lat-arg and --cpu-arg pass them options.\n",
+    .groups = {&compare_input_group, &compare_group, &opt_common_group},
+    .after = "Metrics (names for --fail-if):\n" COMPARE_METRICS_HELP
+             "\n"
+             "Examples:\n"
+             "  gclat compare jdk8-cms=gc8.log,access8.log,top8.txt jdk17-zgc=gc17.log,access17.log,top17.txt\n"
+             "  gclat compare dc-a=a/gc.log dc-b=b/gc.log dc-c=c/gc.log\n"
+             "  gclat compare --fail-if 'p99 > +10%' --fail-if 'gc.max > 200ms' base=old/ new=new/...\n"
+             "\n"
+             "Exit codes: 0 ok, 1 usage, 2 bad input (also: an input that fails, a JVM that cannot be\n"
+             "chosen, a --fail-if without data), 3 I/O error, 4 a --fail-if condition held. An input that\n"
+             "fails makes compare exit with its code; no rows are left empty silently.\n",
+    .notes = compare_notes,
+    .positional = compare_in_positional,
+};
 
 int cmd_compare(int argc, char **argv)
 {
@@ -135,34 +168,14 @@ int cmd_compare(int argc, char **argv)
     common_opts_init(&co);
     struct compare_set set;
     compare_set_init(&set);
-    struct compare_cond *conds = NULL;
-    int nconds = 0;
-    bool only_files = false;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
-            if (!compare_add_input(&set, a, CK_AUTO, false))
-                exit(EXIT_USAGE);
-            continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            only_files = true;
-        } else if (common_opt(&co, argc, argv, &i)) {
-            continue;
-        } else if (compare_input_opt(&set, argc, argv, &i, false)) {
-            continue;
-        } else if (opt_is(a, "--fail-if")) {
-            const char *v = opt_value(argc, argv, &i);
-            conds = xrealloc(conds, (size_t)(nconds + 1) * sizeof *conds);
-            const char *err = NULL;
-            if (!compare_cond_parse(v, &conds[nconds], &err))
-                die(EXIT_USAGE, "--fail-if '%s': %s", v, err);
-            nconds++;
-        } else {
-            usage_die("unknown option", a);
-        }
+    struct compare_cli cli = {.in = {&set, false}};
+    if (opt_parse(&cmd_compare_opts, (void *[]){&cli.in, &cli, &co}, argc, argv, NULL)) {
+        compare_set_fini(&set);
+        free(cli.conds);
+        return EXIT_OK;
     }
+    struct compare_cond *conds = cli.conds;
+    int nconds = cli.nconds;
     if (set.n < 1)
         die(EXIT_USAGE, "no runs (give NAME=FILES for each run; see --help)");
     if (set.n < 2 && !co.quiet)

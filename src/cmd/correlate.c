@@ -11,7 +11,9 @@
 #include "correlate_access.h"
 #include "correlate_join.h"
 #include "correlate_offset.h"
+#include "gc_opts.h"
 #include "hist.h"
+#include "opt.h"
 #include "pause_timeline.h"
 #include "reader.h"
 #include "render.h"
@@ -24,9 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_correlate_help[] =
-    "usage: gclat correlate --gc GCLOG... --access LOG... [OPTIONS]\n"
-    "\n"
+static const char correlate_about[] =
     "Join access-log requests with the GC log's stops: which requests met a stop-the-world\n"
     "pause (whatever its length: a 0.05 ms ZGC pause inside a request counts), which met an\n"
     "allocation stall of their own thread (with --thread-field; without it, a bounded\n"
@@ -35,35 +35,9 @@ const char cmd_correlate_help[] =
     "two logs' clocks and time ranges agree. Every figure says which stops it counts. The GC\n"
     "log needs wall-clock times (JDK 8: -XX:+PrintGCDateStamps; JDK 9+: the time or utctime\n"
     "decorator, e.g. -Xlog:gc*:file=gc.log:time,uptime,level,tags) or --jvm-start for\n"
-    "uptime-only logs. Method and caveats: docs/correlate.md.\n"
-    "\n"
-    "Options:\n"
-    "  --gc GCLOG...         GC logs (every following argument up to the next option)\n"
-    "  --access LOG...       access logs ('-' for standard input, .gz transparently)\n"
-    "  --offset auto|DUR     access-log clock + offset = GC-log clock (default 0; e.g. +250ms,\n"
-    "                        -1.5s). auto: the offset at which the most slow requests contain\n"
-    "                        whole pauses, within --offset-range (reads the access logs twice);\n"
-    "                        a given offset is checked the same way and a better one is warned\n"
-    "  --offset-range DUR    search range of --offset auto and of the check (default 5s)\n"
-    "  --timeout DUR         slow = over DUR (default: over the P99 of all requests)\n"
-    "  --resolution DUR|auto the timestamps' resolution q: a stop that overlaps a request by\n"
-    "                        q or less counts only when it lies inside the request's window (to\n"
-    "                        within q). auto (default): 1 s when the access log's first 1000\n"
-    "                        timestamps are whole seconds, else 1 ms (GC logs write ms)\n"
-    "  --top N               worst minutes and stalled threads listed (default 10; 0 = all)\n"
-    "  --jvm-start TIME      ISO 8601 JVM start time, for GC logs with uptime only\n"
-    "  --format FMT          GC log format: legacy | unified | openj9 (default: detected)\n"
-    "  --max-pauses N        memory bound of the pause (and of the stall) timeline (default 4194304)\n"
-    "  --csv                 the latency comparison table as CSV\n"
-    "\n" ACCESS_OPTS_HELP "\n"
-    "Common options:\n"
-    "  --json            JSON report\n"
-    "  --html            one HTML page: key figures first, then the tables (docs/html.md)\n"
-    "  -o, --output FILE write to FILE\n"
-    "  --strict          exit 2 if any line was not understood\n"
-    "  -q, --quiet       no progress line, no warnings\n"
-    "  -h, --help        this help\n"
-    "\n"
+    "uptime-only logs. Method and caveats: docs/correlate.md.\n";
+
+static const char correlate_after[] =
     "Examples:\n"
     "  gclat correlate --gc gc.log --access access.log -f 2 --unit ms\n"
     "  gclat correlate --gc gc.log --access access.log -f 2 --thread-field 5   # ZGC stalls per thread\n"
@@ -71,6 +45,80 @@ const char cmd_correlate_help[] =
     "  gclat correlate --gc gc.log --access app.log --timeout 100ms --json\n"
     "\n"
     "Exit codes: 0 ok, 1 usage, 2 bad input (no wall-clock times, no requests; --strict), 3 I/O.\n";
+
+struct correlate_cli {
+    const char **gcf, **acf;
+    size_t ngc, nac;
+    int64_t offset_ns, range_ns, resolution_ns, timeout_ns;
+    bool auto_off;
+    size_t top;
+};
+
+static void offset_opt(void *base, const struct opt *o, const char *v)
+{
+    struct correlate_cli *c = base;
+    if (strcmp(v, "auto") == 0) {
+        c->auto_off = true;
+        return;
+    }
+    int sign = 1;
+    const char *p = v;
+    if (*p == '+' || *p == '-') {
+        sign = *p == '-' ? -1 : 1;
+        p++;
+    }
+    int64_t us;
+    if (!parse_duration_us(p, 1000, &us))
+        opt_bad(o, v, "auto, or a duration with an optional sign: 0, +250ms, -1.5s");
+    c->offset_ns = sign * us * 1000;
+    c->auto_off = false;
+}
+
+static void resolution_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)o;
+    struct correlate_cli *c = base;
+    c->resolution_ns = strcmp(v, "auto") == 0 ? -1 : opt_duration_us("--resolution", v, 1000, 0) * 1000;
+}
+
+#define CC struct correlate_cli
+static const struct opt correlate_opts[] = {
+    OPT_FILES(CC, gcf, ngc, "gc", 0, "GCLOG...", "GC logs (every following argument up to the next option)"),
+    OPT_FILES(CC, acf, nac, "access", 0, "LOG...", "access logs ('-' for standard input, .gz transparently)"),
+    OPT_CALL("offset", 0, "auto|DUR", offset_opt,
+             "access-log clock + offset = GC-log clock (default 0; e.g. +250ms,\n"
+             "-1.5s). auto: the offset at which the most slow requests contain\n"
+             "whole pauses, within --offset-range (reads the access logs twice);\n"
+             "a given offset is checked the same way and a better one is warned"),
+    OPT_DURATION(CC, range_ns, OPT_STORE_NS, "offset-range", 0, "DUR", 1000, 1,
+                 "search range of --offset auto and of the check (default 5s)"),
+    OPT_DURATION(CC, timeout_ns, OPT_STORE_NS, "timeout", 0, "DUR", 1000, 1,
+                 "slow = over DUR (default: over the P99 of all requests)"),
+    OPT_CALL("resolution", 0, "DUR|auto", resolution_opt,
+             "the timestamps' resolution q: a stop that overlaps a request by\n"
+             "q or less counts only when it lies inside the request's window (to\n"
+             "within q). auto (default): 1 s when the access log's first 1000\n"
+             "timestamps are whole seconds, else 1 ms (GC logs write ms)"),
+    OPT_INT(CC, top, "top", 0, "N", 0, 1000000, "worst minutes and stalled threads listed (default 10; 0 = all)"),
+    OPT_END,
+};
+#undef CC
+static const struct opt_group correlate_group = {"Options", correlate_opts};
+
+static const struct opt_note correlate_notes[] = {
+    {"csv", "the latency comparison table as CSV"},
+    {"html", "one HTML page: key figures first, then the tables (docs/html.md)"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_correlate_opts = {
+    .name = "correlate",
+    .usage = "usage: gclat correlate --gc GCLOG... --access LOG... [OPTIONS]\n",
+    .about = correlate_about,
+    .groups = {&correlate_group, &gc_input_group, &access_field_group, &access_join_group, &opt_common_group},
+    .after = correlate_after,
+    .notes = correlate_notes,
+};
 
 #define MS 1000000LL
 #define SLOW_KEEP 5000        /* slow requests, and sampled requests, kept for the offset search */
@@ -179,21 +227,6 @@ static double ms(double ns)
 }
 
 /* Collect "FILE..." after --gc/--access: every argument up to the next option. */
-static void take_files(int argc, char **argv, int *i, char ***v, int *n)
-{
-    const char *a = argv[*i];
-    const char *eq = strchr(a, '=');
-    if (eq) {
-        (*v)[(*n)++] = (char *)eq + 1;
-        return;
-    }
-    int before = *n;
-    while (*i + 1 < argc && (argv[*i + 1][0] != '-' || strcmp(argv[*i + 1], "-") == 0))
-        (*v)[(*n)++] = argv[++*i];
-    if (*n == before)
-        die(EXIT_USAGE, "%s needs at least one file (see --help)", a);
-}
-
 /* --resolution auto: 1 s when the first timestamps are all whole seconds, else 1 ms. */
 static int64_t detect_resolution(const char *path, const struct access_cfg *ac)
 {
@@ -263,70 +296,22 @@ int cmd_correlate(int argc, char **argv)
     common_opts_init(&co);
     struct access_cfg ac;
     access_cfg_init(&ac);
-    char **gcf = xcalloc((size_t)argc + 1, sizeof *gcf), **acf = xcalloc((size_t)argc + 1, sizeof *acf);
-    int ngc = 0, nac = 0;
-    int64_t offset_ns = 0, range_ns = 5000 * MS, resolution_ns = -1, timeout_ns = 0, jvm_start_ms = -1;
-    bool auto_off = false;
-    size_t top = 10, max_pauses = 0;
-    enum gc_format forced = GC_FMT_UNKNOWN;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(cmd_correlate_help, stdout);
-            free(gcf);
-            free(acf);
-            access_cfg_fini(&ac);
-            return EXIT_OK;
-        } else if (opt_is(a, "--gc")) {
-            take_files(argc, argv, &i, &gcf, &ngc);
-        } else if (opt_is(a, "--access")) {
-            take_files(argc, argv, &i, &acf, &nac);
-        } else if (common_opt(&co, argc, argv, &i) || access_opt(&ac, argc, argv, &i)) {
-            continue;
-        } else if (opt_is(a, "--offset")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (strcmp(v, "auto") == 0) {
-                auto_off = true;
-            } else {
-                int sign = 1;
-                const char *p = v;
-                if (*p == '+' || *p == '-') {
-                    sign = *p == '-' ? -1 : 1;
-                    p++;
-                }
-                int64_t us;
-                if (!parse_duration_us(p, 1000, &us))
-                    die(EXIT_USAGE, "bad --offset '%s' (auto, 0, +250ms, -1.5s)", v);
-                offset_ns = sign * us * 1000;
-                auto_off = false;
-            }
-        } else if (opt_is(a, "--offset-range") || opt_is(a, "--timeout")) {
-            int64_t us = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 1);
-            *(opt_is(a, "--timeout") ? &timeout_ns : &range_ns) = us * 1000;
-        } else if (opt_is(a, "--resolution")) {
-            const char *v = opt_value(argc, argv, &i);
-            resolution_ns = strcmp(v, "auto") == 0 ? -1 : opt_duration_us(a, v, 1000, 0) * 1000;
-        } else if (opt_is(a, "--top")) {
-            top = (size_t)opt_int(a, opt_value(argc, argv, &i), 0, 1000000); /* 0: all minutes */
-        } else if (opt_is(a, "--max-pauses")) {
-            max_pauses = (size_t)opt_int(a, opt_value(argc, argv, &i), 1, PAUSE_TL_MAX_PAUSES);
-        } else if (opt_is(a, "--jvm-start")) {
-            const char *v = opt_value(argc, argv, &i);
-            int32_t tz;
-            bool has_tz;
-            size_t k = parse_iso8601(v, strlen(v), &jvm_start_ms, &tz, &has_tz);
-            if (!k || k != strlen(v))
-                die(EXIT_USAGE, "bad --jvm-start '%s' (ISO 8601, e.g. 2024-05-01T10:00:00.000+08:00)", v);
-        } else if (opt_is(a, "--format")) {
-            const char *v = opt_value(argc, argv, &i);
-            forced = gc_format_parse(v);
-            if (forced == GC_FMT_UNKNOWN)
-                die(EXIT_USAGE, "unknown --format '%s'", v);
-        } else {
-            die(EXIT_USAGE, "unknown option or stray argument '%s' (see 'gclat correlate --help')", a);
-        }
+    struct gc_input gin;
+    gc_input_init(&gin);
+    struct correlate_cli cli = {.range_ns = 5000 * MS, .resolution_ns = -1, .top = 10};
+    if (opt_parse(&cmd_correlate_opts, (void *[]){&cli, &gin, &ac, &ac, &co}, argc, argv, NULL)) {
+        free(cli.gcf);
+        free(cli.acf);
+        access_cfg_fini(&ac);
+        return EXIT_OK;
     }
+    char **gcf = (char **)cli.gcf, **acf = (char **)cli.acf;
+    int ngc = (int)cli.ngc, nac = (int)cli.nac;
+    int64_t offset_ns = cli.offset_ns, range_ns = cli.range_ns, resolution_ns = cli.resolution_ns;
+    int64_t timeout_ns = cli.timeout_ns, jvm_start_ms = gin.jvm_start_ms;
+    bool auto_off = cli.auto_off;
+    size_t top = cli.top, max_pauses = gin.max_pauses;
+    enum gc_format forced = gin.forced;
     if (ngc == 0 || nac == 0)
         die(EXIT_USAGE, "need --gc GCLOG... and --access LOG... (see --help)");
     if (auto_off) {

@@ -6,6 +6,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "gc_analysis.h"
+#include "gc_opts.h"
+#include "opt.h"
 #include "chart_node.h"
 #include "gc_read.h"
 #include "gc_screen.h"
@@ -19,9 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-const char cmd_gc_help[] =
-    "usage: gclat gc [OPTIONS] FILE...\n"
-    "\n"
+static const char gc_about[] =
     "Analyse GC logs of any HotSpot collector (JDK 1.4 to 25: Serial, Parallel, CMS, G1,\n"
     "Shenandoah, ZGC; legacy -XX:+PrintGCDetails and unified -Xlog formats). Files may be\n"
     "'-' (standard input) or .gz; rotated sets (gc.log, gc.log.0, ...) are put in time\n"
@@ -30,38 +30,9 @@ const char cmd_gc_help[] =
     "Report: stop-the-world pauses (count, total, min/mean/max, P50 P90 P95 P99 P99.9 P100),\n"
     "pauses over thresholds, pause kinds and ZGC/Shenandoah phases, concurrent phases,\n"
     "collections, young-GC frequency, throughput, GC CPU, allocation and promotion rate,\n"
-    "live set, causes, allocation stalls per thread, safepoints, and findings.\n"
-    "\n"
-    "Options:\n"
-    "  --over LIST           thresholds for 'pauses longer than', applied apart to allocation\n"
-    "                        stalls (default 1ms,10ms,100ms,200ms,300ms,1000ms; bare numbers\n"
-    "                        are ms)\n"
-    "  --by day|hour|minute  pause and allocation-stall counts, totals and over-threshold\n"
-    "                        counts per day, hour or minute (local time as written in the\n"
-    "                        log; uptime hours/minutes if no dates)\n"
-    "  --format FMT          legacy | unified | openj9 (default: detected per file, and\n"
-    "                        again where a file switches format: each JVM run is reported)\n"
-    "  --pause-target DUR    finding 'pauses_over_target' above this (default 200ms)\n"
-    "  --max-gc-share PCT    finding 'gc_time_share' above this share of time (default 10)\n"
-    "  --young-pause-limit DUR  finding 'long_young_pauses' when young P90 exceeds (default 100ms)\n"
-    "  --max-young-per-min N finding 'frequent_young_gc' above N young GCs a minute (default 100)\n"
-    "  --ttsp-limit DUR      finding 'slow_time_to_safepoint' above this (default 50ms)\n"
-    "  --csv                 one row per event (pause, concurrent phase, cycle, stall, safepoint)\n"
-    "  -j, --threads N       threads for a big plain file (default: the cores available, at most\n"
-    "                        8; 1 to 64); the report is the same for every N\n"
-    "\n"
-    "Common options:\n"
-    "  --json            JSON report (schema: docs/json.md)\n"
-    "  --html            one HTML page: key figures, findings, charts, details (docs/html.md)\n"
-    "  -o, --output FILE write to FILE\n"
-    "  --full            the whole text report (default: a verdict line, the figures\n"
-    "                    that carry it and the findings, one line each)\n"
-    "  --explain         under each finding, what it means and what to change\n"
-    "  --strict          exit 2 if any line was not understood (listed on stderr), or if\n"
-    "                    time goes backwards with no sign of a JVM restart\n"
-    "  -q, --quiet       no progress line, no warnings\n"
-    "  -h, --help        this help\n"
-    "\n"
+    "live set, causes, allocation stalls per thread, safepoints, and findings.\n";
+
+static const char gc_after[] =
     "Examples:\n"
     "  gclat gc gc.log                       # the whole story\n"
     "  gclat gc --over 100ms,200ms,300ms --by day gc.log.*   # the seed's daily CMS counts\n"
@@ -74,6 +45,62 @@ const char cmd_gc_help[] =
     "\n"
     "Exit codes: 0 ok, 1 usage, 2 bad input (unknown format, another kind of input, empty\n"
     "input; --strict), 3 I/O error.\n";
+
+struct gc_cli {
+    enum gc_by by;
+    enum gc_format forced;
+};
+
+static void jobs_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)base;
+    (void)o;
+    gc_read_set_jobs((int)opt_int("--threads", v, 1, 64));
+}
+
+static void format_opt(void *base, const struct opt *o, const char *v)
+{
+    struct gc_cli *c = base;
+    c->forced = gc_format_parse(v);
+    if (c->forced == GC_FMT_UNKNOWN)
+        opt_bad(o, v, "legacy, unified or openj9");
+}
+
+static const struct opt_word by_words[] = {
+    {"day", GC_BY_DAY}, {"hour", GC_BY_HOUR}, {"minute", GC_BY_MINUTE}, {NULL, 0}};
+
+_Static_assert(sizeof(enum gc_by) == sizeof(int), "OPT_ENUM stores an int");
+static const struct opt gc_opts[] = {
+    OPT_ENUM(struct gc_cli, by, "by", 0, NULL, by_words,
+             "pause and allocation-stall counts, totals and over-threshold\n"
+             "counts per day, hour or minute (local time as written in the\n"
+             "log; uptime hours/minutes if no dates)"),
+    OPT_CALL("format", 0, "FMT", format_opt,
+             "legacy | unified | openj9 (default: detected per file, and\n"
+             "again where a file switches format: each JVM run is reported)"),
+    OPT_CALL("threads", 'j', "N", jobs_opt,
+             "threads for a big plain file (default: the cores available, at most\n"
+             "8; 1 to 64); the report is the same for every N"),
+    OPT_END,
+};
+static const struct opt_group gc_group = {"Options", gc_opts};
+
+static const struct opt_note gc_notes[] = {
+    {"csv", "one row per event (pause, concurrent phase, cycle, stall, safepoint)"},
+    {"html", "one HTML page: key figures, findings, charts, details (docs/html.md)"},
+    {"strict", "exit 2 if any line was not understood (listed on stderr), or if\n"
+               "time goes backwards with no sign of a JVM restart"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_gc_opts = {
+    .name = "gc",
+    .usage = "usage: gclat gc [OPTIONS] FILE...\n",
+    .about = gc_about,
+    .groups = {&gc_group, &gc_threshold_group, &opt_common_group},
+    .after = gc_after,
+    .notes = gc_notes,
+};
 
 struct gc_run {
     struct gc_analysis a;
@@ -170,78 +197,30 @@ static void on_boundary(void *arg, enum gc_boundary kind, enum gc_format fmt)
     gc_analysis_evidence(&r->a, ev, gc_format_name(fmt));
 }
 
-static void usage_die(const char *msg, const char *arg)
-{
-    die(EXIT_USAGE, "%s '%s' (see 'gclat gc --help')", msg, arg);
-}
-
 int cmd_gc(int argc, char **argv)
 {
     struct common_opts co;
     common_opts_init(&co);
     struct gc_thresholds th;
     gc_thresholds_default(&th);
-    enum gc_by by = GC_BY_NONE;
-    enum gc_format forced = GC_FMT_UNKNOWN;
-    char **files = xcalloc((size_t)argc + 1, sizeof *files);
-    int nfiles = 0;
-    bool only_files = false;
-    bool over_given = false;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
-            files[nfiles++] = argv[i];
-            continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            only_files = true;
-        } else if (common_opt(&co, argc, argv, &i)) {
-            continue;
-        } else if (strncmp(a, "-j", 2) == 0 || opt_is(a, "--threads")) {
-            int64_t n;
-            const char *v = a[1] == 'j' && a[2] ? a + 2 : opt_value(argc, argv, &i);
-            if (!parse_int64(v, &n) || n < 1 || n > 64)
-                die(EXIT_USAGE, "-j needs 1..64");
-            gc_read_set_jobs((int)n);
-        } else if (opt_is(a, "--over")) {
-            int n = opt_duration_list_us(a, opt_value(argc, argv, &i), 1000, 1, th.over_ns, GC_MAX_OVER);
-            for (int k = 0; k < n; k++)
-                th.over_ns[k] *= 1000;
-            th.n_over = n;
-            over_given = true;
-        } else if (opt_is(a, "--by")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (strcmp(v, "day") == 0)
-                by = GC_BY_DAY;
-            else if (strcmp(v, "hour") == 0)
-                by = GC_BY_HOUR;
-            else if (strcmp(v, "minute") == 0)
-                by = GC_BY_MINUTE;
-            else
-                usage_die("--by takes day, hour or minute, not", v);
-        } else if (opt_is(a, "--format")) {
-            const char *v = opt_value(argc, argv, &i);
-            forced = gc_format_parse(v);
-            if (forced == GC_FMT_UNKNOWN)
-                usage_die("unknown --format", v);
-        } else if (opt_is(a, "--pause-target") || opt_is(a, "--young-pause-limit") ||
-                   opt_is(a, "--ttsp-limit")) {
-            int64_t us = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 0);
-            int64_t *dst = opt_is(a, "--pause-target")        ? &th.pause_target_ns
-                           : opt_is(a, "--young-pause-limit") ? &th.young_pause_limit_ns
-                                                              : &th.ttsp_limit_ns;
-            *dst = us * 1000;
-        } else if (opt_is(a, "--max-gc-share") || opt_is(a, "--max-young-per-min")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (opt_is(a, "--max-gc-share"))
-                th.max_gc_share_pct = opt_pct(a, v, 0, 100);
-            else
-                th.max_young_per_min = opt_num(a, v, 0, 1e9);
-        } else {
-            usage_die("unknown option", a);
-        }
+    struct gc_cli cli = {GC_BY_NONE, GC_FMT_UNKNOWN};
+    th.n_over = 0; /* still 0 after parsing: --over not given, the defaults stand */
+    struct opt_args pos;
+    if (opt_parse(&cmd_gc_opts, (void *[]){&cli, &th, &co}, argc, argv, &pos)) {
+        free(pos.v);
+        return EXIT_OK;
     }
+    bool over_given = th.n_over > 0;
+    if (!over_given) {
+        struct gc_thresholds def;
+        gc_thresholds_default(&def);
+        memcpy(th.over_ns, def.over_ns, sizeof th.over_ns);
+        th.n_over = def.n_over;
+    }
+    enum gc_by by = cli.by;
+    enum gc_format forced = cli.forced;
+    char **files = pos.v;
+    int nfiles = pos.n;
     if (nfiles == 0) {
         if (isatty(0))
             die(EXIT_USAGE, "no input files (give FILE... or '-' for standard input; see --help)");

@@ -9,6 +9,8 @@
 #include "impact_screen.h"
 #include "commands.h"
 #include "correlate_access.h"
+#include "gc_opts.h"
+#include "opt.h"
 #include "impact_model.h"
 #include "pause_timeline.h"
 #include "reader.h"
@@ -24,9 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-const char cmd_impact_help[] =
-    "usage: gclat impact [OPTIONS] --timeout DUR GCLOG...\n"
-    "\n"
+static const char impact_about[] =
     "Estimate the share of requests that stop-the-world GC pauses alone push past a\n"
     "timeout. A request arriving during a pause waits for the rest of it, and one already\n"
     "running is frozen by it; it misses the timeout T when the world is stopped for more\n"
@@ -36,39 +36,10 @@ const char cmd_impact_help[] =
     "Allocation stalls (ZGC) stop one thread: the request it serves waits the stall, so each\n"
     "stall longer than T minus the service time pushes one request past T. They are counted\n"
     "apart (stalls) and added to the pauses' share (impact_all) when the request rate is known\n"
-    "(--rate, or the timestamps of a --service-time log). Every figure says which stops it counts.\n"
-    "\n"
-    "Options:\n"
-    "  --timeout DUR         the callers' timeout (required; bare numbers are ms)\n"
-    "  --rate QPS            requests per second: adds expected requests lost, and turns stall\n"
-    "                        misses into a share (default: from a timestamped --service-time log\n"
-    "                        when the GC logs have stalls)\n"
-    "  --service-time DUR|FILE  service time without GC: a constant (e.g. your P50, 2ms) or\n"
-    "                        an access log whose durations give the distribution (default 0)\n"
-    "  --what-if max-pause=DUR  also compute with every pause capped at DUR (a collector\n"
-    "                        with short pauses, e.g. max-pause=1ms for ZGC); stalls stay as logged\n"
-    "  --what-if GCLOG       also compute for another GC log (e.g. after a collector change), its\n"
-    "                        stalls included: with stalls on either side every row counts pauses\n"
-    "                        and stalls, and the change is left empty without a request rate\n"
-    "  --top N               pause clusters listed as responsible (default 10; 0 = all)\n"
-    "  --jvm-start TIME      ISO 8601 JVM start, for logs with uptime only (wall-clock hours)\n"
-    "  --max-pauses N        memory bound of the pause timeline (default 4194304 = 128 MiB)\n"
-    "  --format FMT          GC log format: legacy | unified | openj9 (default: detected)\n"
-    "  --csv                 the responsible pause clusters as CSV\n"
-    "\n"
-    "Service-time FILE options (as in gclat lat): -f N, -F SEP, --log-format NAME, --unit U,\n"
-    "  --json-key KEY, --include REGEX, --exclude REGEX\n"
-    "\n"
-    "Common options:\n"
-    "  --json            JSON report\n"
-    "  --html            one HTML page: key figures first, then the tables (docs/html.md)\n"
-    "  -o, --output FILE write to FILE\n"
-    "  --full            the whole text report (default: a verdict line, the figures\n"
-    "                    that carry it and the findings, one line each)\n"
-    "  --explain         under each finding, what it means and what to change\n"
-    "  --strict          exit 2 if any GC-log line was not understood\n"
-    "  -q, --quiet       no progress line, no warnings\n"
-    "  -h, --help        this help\n"
+    "(--rate, or the timestamps of a --service-time log). Every figure says which stops it counts.\n";
+
+static const char impact_after[] =
+    "The access-log fields are those of a --service-time FILE (as in gclat lat).\n"
     "\n"
     "Examples:\n"
     "  gclat impact --timeout 100ms gc.log\n"
@@ -76,6 +47,63 @@ const char cmd_impact_help[] =
     "  gclat impact --timeout 100ms --service-time access.log -f -2 jdk8-cms.log --what-if jdk17-zgc.log\n"
     "\n"
     "Exit codes: 0 ok, 1 usage, 2 bad input (unknown format, no timestamps; --strict), 3 I/O.\n";
+
+struct impact_cli {
+    int64_t timeout_ns, cap_ns;
+    double rate;
+    const char *svc_arg, *whatif_log;
+    size_t top;
+};
+
+static void what_if_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)o;
+    struct impact_cli *c = base;
+    if (strncmp(v, "max-pause=", 10) == 0)
+        c->cap_ns = opt_duration_us("--what-if max-pause", v + 10, 1000, 1) * 1000;
+    else
+        c->whatif_log = v;
+}
+
+#define IC struct impact_cli
+static const struct opt impact_opts[] = {
+    OPT_DURATION(IC, timeout_ns, OPT_STORE_NS, "timeout", 0, "DUR", 1000, 1,
+                 "the callers' timeout (required; bare numbers are ms)"),
+    OPT_NUM(IC, rate, "rate", 0, "QPS", 0, 1e9,
+            "requests per second: adds expected requests lost, and turns stall\n"
+            "misses into a share (default: from a timestamped --service-time log\n"
+            "when the GC logs have stalls)"),
+    OPT_STR(IC, svc_arg, "service-time", 0, "DUR|FILE",
+            "service time without GC: a constant (e.g. your P50, 2ms) or\n"
+            "an access log whose durations give the distribution (default 0)"),
+    OPT_CALL("what-if", 0, "max-pause=DUR|GCLOG", what_if_opt,
+             "max-pause=DUR: also compute with every pause capped at DUR (a\n"
+             "collector with short pauses, e.g. max-pause=1ms for ZGC); stalls stay\n"
+             "as logged. GCLOG: also compute for another GC log (e.g. after a\n"
+             "collector change), its stalls included: with stalls on either side\n"
+             "every row counts pauses and stalls, and the change is left empty\n"
+             "without a request rate"),
+    OPT_INT(IC, top, "top", 0, "N", 0, 1000000, "pause clusters listed as responsible (default 10; 0 = all)"),
+    OPT_END,
+};
+#undef IC
+static const struct opt_group impact_group = {"Options", impact_opts};
+
+static const struct opt_note impact_notes[] = {
+    {"csv", "the responsible pause clusters as CSV"},
+    {"html", "one HTML page: key figures first, then the tables (docs/html.md)"},
+    {"strict", "exit 2 if any GC-log line was not understood"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_impact_opts = {
+    .name = "impact",
+    .usage = "usage: gclat impact [OPTIONS] --timeout DUR GCLOG...\n",
+    .about = impact_about,
+    .groups = {&impact_group, &gc_input_group, &access_field_group, &access_join_group, &opt_common_group},
+    .after = impact_after,
+    .notes = impact_notes,
+};
 
 #define MS 1000000LL
 #define SVC_MAX_POINTS 512
@@ -89,11 +117,6 @@ struct svc {
     uint64_t requests;
     int64_t first_ms, last_ms; /* request timestamps, when the log has them (-1 otherwise) */
 };
-
-static void usage_die(const char *msg, const char *arg)
-{
-    die(EXIT_USAGE, "%s '%s' (see 'gclat impact --help')", msg, arg);
-}
 
 /* Service-time distribution from an access log: up to SVC_MAX_POINTS points. */
 static int svc_from_file(struct svc *s, struct access_cfg *ac, const char *path, struct diag *diag)
@@ -418,61 +441,22 @@ int cmd_impact(int argc, char **argv)
     struct access_cfg ac;
     access_cfg_init(&ac);
     ac.need_time = false;
-    char **files = xcalloc((size_t)argc + 1, sizeof *files);
-    int nfiles = 0;
-    int64_t timeout_ns = -1, cap_ns = 0, jvm_start_ms = -1;
-    double rate = 0;
-    const char *svc_arg = NULL, *whatif_log = NULL;
-    size_t top = 10, max_pauses = 0;
-    enum gc_format forced = GC_FMT_UNKNOWN;
-    bool only_files = false;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
-            files[nfiles++] = argv[i];
-        } else if (strcmp(a, "--") == 0) {
-            only_files = true;
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(cmd_impact_help, stdout);
-            free(files);
-            access_cfg_fini(&ac);
-            return EXIT_OK;
-        } else if (common_opt(&co, argc, argv, &i) || access_opt(&ac, argc, argv, &i)) {
-            continue;
-        } else if (opt_is(a, "--timeout")) {
-            timeout_ns = opt_duration_us(a, opt_value(argc, argv, &i), 1000, 1) * 1000;
-        } else if (opt_is(a, "--rate")) {
-            rate = opt_num(a, opt_value(argc, argv, &i), 0, 1e9); /* requests per second */
-        } else if (opt_is(a, "--service-time")) {
-            svc_arg = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--what-if")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (strncmp(v, "max-pause=", 10) == 0) {
-                cap_ns = opt_duration_us("--what-if max-pause", v + 10, 1000, 1) * 1000;
-            } else {
-                whatif_log = v;
-            }
-        } else if (opt_is(a, "--top")) {
-            top = (size_t)opt_int(a, opt_value(argc, argv, &i), 0, 1000000);
-        } else if (opt_is(a, "--max-pauses")) {
-            max_pauses = (size_t)opt_int(a, opt_value(argc, argv, &i), 1, PAUSE_TL_MAX_PAUSES);
-        } else if (opt_is(a, "--jvm-start")) {
-            const char *v = opt_value(argc, argv, &i);
-            int32_t tz;
-            bool has_tz;
-            size_t k = parse_iso8601(v, strlen(v), &jvm_start_ms, &tz, &has_tz);
-            if (!k || k != strlen(v))
-                usage_die("bad --jvm-start (ISO 8601, e.g. 2024-05-01T10:00:00.000+08:00)", v);
-        } else if (opt_is(a, "--format")) {
-            const char *v = opt_value(argc, argv, &i);
-            forced = gc_format_parse(v);
-            if (forced == GC_FMT_UNKNOWN)
-                usage_die("unknown --format", v);
-        } else {
-            usage_die("unknown option", a);
-        }
+    struct gc_input gin;
+    gc_input_init(&gin);
+    struct impact_cli cli = {.timeout_ns = -1, .top = 10};
+    struct opt_args pos;
+    if (opt_parse(&cmd_impact_opts, (void *[]){&cli, &gin, &ac, &ac, &co}, argc, argv, &pos)) {
+        free(pos.v);
+        access_cfg_fini(&ac);
+        return EXIT_OK;
     }
+    char **files = pos.v;
+    int nfiles = pos.n;
+    int64_t timeout_ns = cli.timeout_ns, cap_ns = cli.cap_ns, jvm_start_ms = gin.jvm_start_ms;
+    double rate = cli.rate;
+    const char *svc_arg = cli.svc_arg, *whatif_log = cli.whatif_log;
+    size_t top = cli.top, max_pauses = gin.max_pauses;
+    enum gc_format forced = gin.forced;
     if (timeout_ns < 0)
         die(EXIT_USAGE, "--timeout is required (e.g. --timeout 100ms; see --help)");
     if (nfiles == 0) {

@@ -10,6 +10,7 @@
  */
 #include "chart_node.h"
 #include "cli.h"
+#include "opt.h"
 #include "html_charts.h"
 #include "commands.h"
 #include "diag.h"
@@ -29,43 +30,54 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_jstat_help[] =
-    "usage: gclat jstat [OPTIONS] FILE...\n"
-    "\n"
-    "Reads `jstat -gc`, `-gcutil` or `-gccause` output (with or without -t, with headers\n"
-    "repeated by -h N, JDK 8 and 11+ column sets, '-' cells) and reports per FILE: young,\n"
-    "full and concurrent GC counts and per minute, mean time per GC, GC time share of wall\n"
-    "time, occupancy of each space over time (S0 S1 E O M CCS: mean, P50, P95, max,\n"
-    "first, last), old-generation growth across young GCs (promotion), and GC causes\n"
-    "(-gccause). FILE may be '-' and may be gzip-compressed.\n"
-    "\n"
-    "Options:\n"
-    "  --interval DUR        time between rows when there is no Timestamp column (-t);\n"
-    "                        the interval given to jstat (default 1s, reported as assumed)\n"
-    "  --young-per-min N     finding when young GCs per minute exceed N (default 60)\n"
-    "  --gc-time-warn PCT    finding when GC time (GCT) is at least PCT of wall time\n"
-    "                        (default 10%)\n"
-    "  --old-full-warn PCT   finding when old-gen occupancy P50 is at least PCT (default 90%)\n"
-    "\n"
-    "--csv writes one row per jstat sample of every file (file, line, t_s, occupancies,\n"
-    "counters).\n"
-    "\n"
-    "Common options:\n"
-    "  --json            machine-readable JSON\n"
-    "  --csv             CSV (see above for which table)\n"
-    "  --html            one HTML page: key figures, findings, occupancy and GC time charts\n"
-    "  -o, --output FILE write the report to FILE instead of standard output\n"
-    "  --strict          exit 2 if any input line was not understood\n"
-    "  -q, --quiet       no progress line and no warnings on stderr\n"
-    "  -h, --help        this help\n"
-    "\n"
-    "Examples:\n"
-    "  jstat -gc -t PID 2000 > jstat.txt; gclat jstat jstat.txt\n"
-    "  jstat -gcutil PID 1000 | gclat jstat --interval 1s -\n"
-    "  gclat jstat --csv jstat-gccause.txt > samples.csv\n"
-    "\n"
-    "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
-    "Details: docs/jstat.md\n";
+struct jstat_cli {
+    struct jstat_limits L;
+    int64_t interval_us;
+};
+
+#define JC struct jstat_cli
+static const struct opt jstat_opts[] = {
+    OPT_DURATION(JC, interval_us, OPT_STORE_US, "interval", 0, "DUR", 1000000, 1,
+                 "time between rows when there is no Timestamp column (-t);\n"
+                 "the interval given to jstat (default 1s, reported as assumed)"),
+    OPT_NUM(JC, L.young_per_min, "young-per-min", 0, "N", 0, 1e9,
+            "finding when young GCs per minute exceed N (default 60)"),
+    OPT_PCT(JC, L.gc_time_pct, "gc-time-warn", 0, "PCT", 0, 100,
+            "finding when GC time (GCT) is at least PCT of wall time\n"
+            "(default 10%)"),
+    OPT_PCT(JC, L.old_full_pct, "old-full-warn", 0, "PCT", 0, 100,
+            "finding when old-gen occupancy P50 is at least PCT (default 90%)"),
+    OPT_END,
+};
+#undef JC
+static const struct opt_group jstat_group = {"Options", jstat_opts};
+
+static const struct opt_note jstat_notes[] = {
+    {"csv", "one row per jstat sample of every file (file, line, t_s, occupancies,\n"
+            "counters)"},
+    {"html", "one HTML page: key figures, findings, occupancy and GC time charts"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_jstat_opts = {
+    .name = "jstat",
+    .usage = "usage: gclat jstat [OPTIONS] FILE...\n",
+    .about = "Reads `jstat -gc`, `-gcutil` or `-gccause` output (with or without -t, with headers\n"
+             "repeated by -h N, JDK 8 and 11+ column sets, '-' cells) and reports per FILE: young,\n"
+             "full and concurrent GC counts and per minute, mean time per GC, GC time share of wall\n"
+             "time, occupancy of each space over time (S0 S1 E O M CCS: mean, P50, P95, max,\n"
+             "first, last), old-generation growth across young GCs (promotion), and GC causes\n"
+             "(-gccause). FILE may be '-' and may be gzip-compressed.\n",
+    .groups = {&jstat_group, &opt_common_group},
+    .after = "Examples:\n"
+             "  jstat -gc -t PID 2000 > jstat.txt; gclat jstat jstat.txt\n"
+             "  jstat -gcutil PID 1000 | gclat jstat --interval 1s -\n"
+             "  gclat jstat --csv jstat-gccause.txt > samples.csv\n"
+             "\n"
+             "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
+             "Details: docs/jstat.md\n",
+    .notes = jstat_notes,
+};
 
 static void on_row(const struct jstat_row *r, void *ctx)
 {
@@ -76,32 +88,17 @@ int cmd_jstat(int argc, char **argv)
 {
     struct common_opts co;
     common_opts_init(&co);
-    struct jstat_limits L;
-    jstat_limits_default(&L);
-    int64_t interval_us = 1000000;
-    char **files = xcalloc((size_t)argc + 1, sizeof *files);
-    int nfiles = 0;
-    bool dashdash = false;
-    for (int i = 1; i < argc; i++) {
-        const char *x = argv[i];
-        if (dashdash || x[0] != '-' || strcmp(x, "-") == 0) {
-            files[nfiles++] = argv[i];
-        } else if (strcmp(x, "--") == 0) {
-            dashdash = true;
-        } else if (common_opt(&co, argc, argv, &i)) {
-            continue;
-        } else if (opt_is(x, "--interval")) {
-            interval_us = opt_duration_us(x, opt_value(argc, argv, &i), 1000000, 1);
-        } else if (opt_is(x, "--young-per-min")) {
-            L.young_per_min = opt_num(x, opt_value(argc, argv, &i), 0, 1e9);
-        } else if (opt_is(x, "--gc-time-warn")) {
-            L.gc_time_pct = opt_pct(x, opt_value(argc, argv, &i), 0, 100);
-        } else if (opt_is(x, "--old-full-warn")) {
-            L.old_full_pct = opt_pct(x, opt_value(argc, argv, &i), 0, 100);
-        } else {
-            die(EXIT_USAGE, "unknown option %s (see gclat jstat --help)", x);
-        }
+    struct jstat_cli cli = {.interval_us = 1000000};
+    jstat_limits_default(&cli.L);
+    struct opt_args pos;
+    if (opt_parse(&cmd_jstat_opts, (void *[]){&cli, &co}, argc, argv, &pos)) {
+        free(pos.v);
+        return EXIT_OK;
     }
+    const struct jstat_limits L = cli.L;
+    int64_t interval_us = cli.interval_us;
+    char **files = pos.v;
+    int nfiles = pos.n;
     if (nfiles == 0)
         die(EXIT_USAGE, "give one or more jstat output files (see --help)");
     common_opts_finish(&co);

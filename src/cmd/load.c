@@ -7,6 +7,7 @@
  */
 #include "chart_node.h"
 #include "cli.h"
+#include "opt.h"
 #include "html_charts.h"
 #include "commands.h"
 #include "hdr_codec.h"
@@ -24,40 +25,16 @@
 #include <string.h>
 #include <unistd.h>
 
-const char cmd_load_help[] =
-    "usage: gclat load [OPTIONS] --rate R URL\n"
-    "\n"
+static const char load_about[] =
     "Send HTTP/1.1 keep-alive requests to URL (http:// only) and measure latency.\n"
     "With --rate R > 0 (open model, as wrk2) every request has an intended send\n"
     "time on a constant schedule; its latency is counted from that time, so a\n"
     "server stall shows in the tail instead of silently slowing the client down\n"
     "(coordinated omission). Service time, from the actual send, is shown beside\n"
     "it. --rate 0 is the closed model (as wrk): each connection sends as soon as\n"
-    "its previous response is in.\n"
-    "\n"
-    "Options:\n"
-    "  --rate R             requests/s in total (required; 0 = as fast as answered)\n"
-    "  -c, --connections N  open connections (default 10)\n"
-    "  -t, --threads N      client threads (default 2, at most N connections)\n"
-    "  -d, --duration D     measurement period (default 10s)\n"
-    "  --warmup D           requests before the measurement, not recorded (default 0)\n"
-    "  --timeout D          a response later than this is a timeout error (default 2s)\n"
-    "  -H, --header 'K: V'  add a header (repeatable)\n"
-    "  --method M           request method (default GET; POST with --body)\n"
-    "  --body STRING        request body (Content-Length is set)\n"
-    "  --requests FILE      requests from FILE, one a line: 'METHOD /path', '/path' or\n"
-    "                       {\"method\":..,\"path\":..,\"headers\":{..},\"body\":..}\n"
-    "  --random             pick requests from FILE at random (default: in turn)\n"
-    "  --save FILE          HdrHistogram interval log of latency and service time\n"
-    "                       (tags 'latency' and 'service'), for gclat merge\n"
-    "  --gc-log FILE        follow the JVM's GC log during the run (from its end, through\n"
-    "                       rotation): pauses and stalls in the run, and the share of the\n"
-    "                       slowest requests (>= p99) that met a stop\n"
-    "  --pid PID            the JVM's CPU during the run (from /proc); also places an\n"
-    "                       uptime-only GC log on the wall clock\n"
-    "\n"
-    "%s"
-    "\n"
+    "its previous response is in.\n";
+
+static const char load_after[] =
     "Examples:\n"
     "  gclat load --rate 1000 -d 20s -c 50 http://127.0.0.1:8080/work\n"
     "  gclat load --rate 0 -c 100 -t 2 -d 10s http://127.0.0.1/index.html\n"
@@ -66,12 +43,12 @@ const char cmd_load_help[] =
     "Exit codes: 0 ok, 1 usage, 2 no request answered, 3 I/O error (e.g. --save).\n"
     "Definitions: docs/load.md.\n";
 
-static int64_t dur_ns(const char *opt, const char *v, int64_t min_ns, int64_t max_ns)
+static int64_t dur_ns(const struct opt *o, const char *v, int64_t min_ns, int64_t max_ns)
 {
     int64_t us;
     if (!parse_duration_us(v, 1000000, &us) || us > max_ns / 1000 || us * 1000 < min_ns)
-        die(EXIT_USAGE, "%s '%s': expected a duration like 500ms, 10s, 2m (between %.3gs and %.3gs)", opt, v,
-            (double)min_ns / 1e9, (double)max_ns / 1e9);
+        opt_bad(o, v, "a duration like 500ms, 10s, 2m (between %.3gs and %.3gs)", (double)min_ns / 1e9,
+                (double)max_ns / 1e9);
     return us * 1000;
 }
 
@@ -141,61 +118,85 @@ static int save_hlog(const char *path, const struct load_result *r)
     return EXIT_OK;
 }
 
+struct load_cli {
+    struct load_cfg cfg;
+    const char *method, *body, *reqfile, *save, *gclog;
+    int64_t pid;
+    const char **headers;
+    size_t nheaders;
+};
+
+/* the durations' bounds: what a run can sensibly last, wait or warm up */
+static void duration_opt(void *base, const struct opt *o, const char *v)
+{
+    struct load_cfg *cfg = &((struct load_cli *)base)->cfg;
+    if (o->name[0] == 'd')
+        cfg->duration_ns = dur_ns(o, v, 1000000LL, 366LL * 86400 * 1000000000LL);
+    else if (o->name[0] == 'w')
+        cfg->warmup_ns = dur_ns(o, v, 0, 86400LL * 1000000000LL);
+    else
+        cfg->timeout_ns = dur_ns(o, v, 1000000LL, 3600LL * 1000000000LL);
+}
+
+#define LC struct load_cli
+static const struct opt load_opts[] = {
+    OPT_NUM(LC, cfg.rate, "rate", 0, "R", 0, 1e8, "requests/s in total (required; 0 = as fast as answered)"),
+    OPT_INT(LC, cfg.connections, "connections", 'c', "N", 1, 100000, "open connections (default 10)"),
+    OPT_INT(LC, cfg.threads, "threads", 't', "N", 1, 256, "client threads (default 2, at most N connections)"),
+    OPT_CALL("duration", 'd', "D", duration_opt, "measurement period (default 10s)"),
+    OPT_CALL("warmup", 0, "D", duration_opt, "requests before the measurement, not recorded (default 0)"),
+    OPT_CALL("timeout", 0, "D", duration_opt, "a response later than this is a timeout error (default 2s)"),
+    OPT_STRS(LC, headers, nheaders, "header", 'H', "'K: V'", "add a header (repeatable)"),
+    OPT_STR(LC, method, "method", 0, "M", "request method (default GET; POST with --body)"),
+    OPT_STR(LC, body, "body", 0, "STRING", "request body (Content-Length is set)"),
+    OPT_STR(LC, reqfile, "requests", 0, "FILE",
+            "requests from FILE, one a line: 'METHOD /path', '/path' or\n"
+            "{\"method\":..,\"path\":..,\"headers\":{..},\"body\":..}"),
+    OPT_FLAG(LC, cfg.random_order, "random", 0, "pick requests from FILE at random (default: in turn)"),
+    OPT_STR(LC, save, "save", 0, "FILE",
+            "HdrHistogram interval log of latency and service time\n"
+            "(tags 'latency' and 'service'), for gclat merge"),
+    OPT_STR(LC, gclog, "gc-log", 0, "FILE",
+            "follow the JVM's GC log during the run (from its end, through\n"
+            "rotation): pauses and stalls in the run, and the share of the\n"
+            "slowest requests (>= p99) that met a stop"),
+    OPT_INT(LC, pid, "pid", 0, "PID", 1, 1L << 30,
+            "the JVM's CPU during the run (from /proc); also places an\n"
+            "uptime-only GC log on the wall clock"),
+    OPT_END,
+};
+#undef LC
+static const struct opt_group load_group = {"Options", load_opts};
+
+const struct opt_cmd cmd_load_opts = {
+    .name = "load",
+    .usage = "usage: gclat load [OPTIONS] --rate R URL\n",
+    .about = load_about,
+    .groups = {&load_group, &opt_common_group},
+    .after = load_after,
+};
+
 int cmd_load(int argc, char **argv)
 {
     struct common_opts co;
     common_opts_init(&co);
-    struct load_cfg cfg = {.connections = 10, .threads = 2, .rate = -1, .duration_ns = 10000000000LL,
-                           .timeout_ns = 2000000000LL};
-    const char *url = NULL, *method = NULL, *body = NULL, *reqfile = NULL, *save = NULL, *gclog = NULL;
-    int64_t pid = 0;
-    const char **headers = NULL;
-    int nheaders = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            printf(cmd_load_help, common_opts_help);
-            return EXIT_OK;
-        } else if (common_opt(&co, argc, argv, &i)) {
-        } else if (opt_is(a, "--rate")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (!parse_double(v, &cfg.rate) || cfg.rate < 0 || cfg.rate > 1e8)
-                die(EXIT_USAGE, "--rate '%s': expected requests/s from 0 to 1e8", v);
-        } else if (!strcmp(a, "-c") || opt_is(a, "--connections")) {
-            cfg.connections = (int)count_opt(a, opt_value(argc, argv, &i), 1, 100000);
-        } else if (!strcmp(a, "-t") || opt_is(a, "--threads")) {
-            cfg.threads = (int)count_opt(a, opt_value(argc, argv, &i), 1, 256);
-        } else if (!strcmp(a, "-d") || opt_is(a, "--duration")) {
-            cfg.duration_ns = dur_ns(a, opt_value(argc, argv, &i), 1000000LL, 366LL * 86400 * 1000000000LL);
-        } else if (opt_is(a, "--warmup")) {
-            cfg.warmup_ns = dur_ns(a, opt_value(argc, argv, &i), 0, 86400LL * 1000000000LL);
-        } else if (opt_is(a, "--timeout")) {
-            cfg.timeout_ns = dur_ns(a, opt_value(argc, argv, &i), 1000000LL, 3600LL * 1000000000LL);
-        } else if (!strcmp(a, "-H") || opt_is(a, "--header")) {
-            headers = xrealloc(headers, (size_t)(nheaders + 1) * sizeof *headers);
-            headers[nheaders++] = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--method")) {
-            method = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--body")) {
-            body = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--requests")) {
-            reqfile = opt_value(argc, argv, &i);
-        } else if (!strcmp(a, "--random")) {
-            cfg.random_order = true;
-        } else if (opt_is(a, "--save")) {
-            save = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--gc-log")) {
-            gclog = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--pid")) {
-            pid = count_opt(a, opt_value(argc, argv, &i), 1, 1L << 30);
-        } else if (a[0] == '-' && a[1]) {
-            die(EXIT_USAGE, "unknown option %s (see gclat load --help)", a);
-        } else if (!url) {
-            url = a;
-        } else {
-            die(EXIT_USAGE, "one URL only (got '%s' and '%s')", url, a);
-        }
+    struct load_cli cli = {.cfg = {.connections = 10, .threads = 2, .rate = -1, .duration_ns = 10000000000LL,
+                                   .timeout_ns = 2000000000LL}};
+    struct opt_args pos;
+    if (opt_parse(&cmd_load_opts, (void *[]){&cli, &co}, argc, argv, &pos)) {
+        free(pos.v);
+        free(cli.headers);
+        return EXIT_OK;
     }
+    if (pos.n > 1)
+        die(EXIT_USAGE, "one URL only (got '%s' and '%s')", pos.v[0], pos.v[1]);
+    const char *url = pos.n ? pos.v[0] : NULL;
+    free(pos.v); /* url is an argv word */
+    struct load_cfg cfg = cli.cfg;
+    const char *method = cli.method, *body = cli.body, *reqfile = cli.reqfile, *save = cli.save, *gclog = cli.gclog;
+    int64_t pid = cli.pid;
+    const char **headers = cli.headers;
+    int nheaders = (int)cli.nheaders;
     if (!url)
         die(EXIT_USAGE, "no URL (see gclat load --help)");
     if (cfg.rate < 0)

@@ -9,6 +9,7 @@
  * each Tag= gets its own column; otherwise everything is one histogram.
  */
 #include "cli.h"
+#include "opt.h"
 #include "commands.h"
 #include "escape.h"
 #include "hdr_codec.h"
@@ -24,36 +25,72 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_merge_help[] =
-    "usage: gclat merge [OPTIONS] FILE...\n"
-    "\n"
-    "Merge HdrHistogram interval logs (V2 compressed, e.g. from `gclat lat --save`)\n"
-    "exactly and print percentiles like `gclat lat`. FILE may be '-' or gzip.\n"
-    "\n"
-    "Options:\n"
-    "  --by-tag             one column per Tag= (untagged lines form the column \"-\")\n"
-    "  --tag NAME           only histograms with this tag\n"
-    "  --percentiles LIST   default 50,66,80,85,90,95,98,99,99.9,99.99,100\n"
-    "  --out-unit U         ns, us, ms (default) or s\n"
-    "  --format F           table (default), hgrm, json, csv\n"
-    "  --save FILE          write the merged histogram(s) as an interval log\n"
-    "\n"
-    "Common options:\n"
-    "  --json               machine-readable JSON\n"
-    "  --csv                CSV, one row per column\n"
-    "  --html               one HTML page, the merged figures first (docs/html.md)\n"
-    "  -o, --output FILE    write the report to FILE instead of standard output\n"
-    "  --strict             exit 2 if a line of an input is not a histogram or comment\n"
-    "  -q, --quiet          no warnings\n"
-    "  -h, --help           this help\n"
-    "\n"
-    "Examples:\n"
-    "  gclat lat -f -2 --save dc-a.hlog a/access*; gclat lat -f -2 --save dc-b.hlog b/access*\n"
-    "  gclat merge dc-a.hlog dc-b.hlog            # fleet-wide percentiles\n"
-    "  gclat merge --format hgrm fleet.hlog > fleet.hgrm\n"
-    "\n"
-    "Values are exact when the saved histograms were (see docs/lat.md): the mean and\n"
-    "variance of a histogram with shared buckets use each bucket's middle value.\n";
+struct merge_cli {
+    double pct[64];
+    int npct;
+    const char *out_unit, *only_tag, *save;
+    int64_t out_ns;
+    bool by_tag, hgrm;
+    struct common_opts *co; /* --format json|csv chooses the common output */
+};
+
+static void out_unit_opt(void *base, const struct opt *o, const char *v)
+{
+    struct merge_cli *m = base;
+    if (!(m->out_ns = lat_unit_ns(v)))
+        opt_bad(o, v, "ns, us, ms or s");
+    m->out_unit = v;
+}
+
+static void format_opt(void *base, const struct opt *o, const char *v)
+{
+    struct merge_cli *m = base;
+    if (strcmp(v, "hgrm") == 0)
+        m->hgrm = true;
+    else if (strcmp(v, "json") == 0)
+        m->co->out = OUT_JSON;
+    else if (strcmp(v, "csv") == 0)
+        m->co->out = OUT_CSV;
+    else if (strcmp(v, "table") != 0)
+        opt_bad(o, v, "table, hgrm, json or csv");
+}
+
+#define MC struct merge_cli
+static const struct opt merge_opts[] = {
+    OPT_FLAG(MC, by_tag, "by-tag", 0, "one column per Tag= (untagged lines form the column \"-\")"),
+    OPT_STR(MC, only_tag, "tag", 0, "NAME", "only histograms with this tag"),
+    OPT_NUMS(MC, pct, npct, "percentiles", 0, "LIST", 0, 100, "default 50,66,80,85,90,95,98,99,99.9,99.99,100"),
+    OPT_CALL("out-unit", 0, "U", out_unit_opt, "ns, us, ms (default) or s"),
+    OPT_CALL("format", 0, "F", format_opt, "table (default), hgrm, json, csv"),
+    OPT_STR(MC, save, "save", 0, "FILE", "write the merged histogram(s) as an interval log"),
+    OPT_END,
+};
+#undef MC
+static const struct opt_group merge_group = {"Options", merge_opts};
+
+static const struct opt_note merge_notes[] = {
+    {"csv", "CSV, one row per column"},
+    {"html", "one HTML page, the merged figures first (docs/html.md)"},
+    {"strict", "exit 2 if a line of an input is not a histogram or comment"},
+    {"quiet", "no warnings"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_merge_opts = {
+    .name = "merge",
+    .usage = "usage: gclat merge [OPTIONS] FILE...\n",
+    .about = "Merge HdrHistogram interval logs (V2 compressed, e.g. from `gclat lat --save`)\n"
+             "exactly and print percentiles like `gclat lat`. FILE may be '-' or gzip.\n",
+    .groups = {&merge_group, &opt_common_group},
+    .after = "Examples:\n"
+             "  gclat lat -f -2 --save dc-a.hlog a/access*; gclat lat -f -2 --save dc-b.hlog b/access*\n"
+             "  gclat merge dc-a.hlog dc-b.hlog            # fleet-wide percentiles\n"
+             "  gclat merge --format hgrm fleet.hlog > fleet.hgrm\n"
+             "\n"
+             "Values are exact when the saved histograms were (see docs/lat.md): the mean and\n"
+             "variance of a histogram with shared buckets use each bucket's middle value.\n",
+    .notes = merge_notes,
+};
 
 static const double default_pct[] = {50, 66, 80, 85, 90, 95, 98, 99, 99.9, 99.99, 100};
 
@@ -61,51 +98,23 @@ int cmd_merge(int argc, char **argv)
 {
     struct common_opts co;
     common_opts_init(&co);
-    double pct[64];
-    int npct = (int)ARRAY_LEN(default_pct);
-    memcpy(pct, default_pct, sizeof default_pct);
-    const char *out_unit = "ms", *only_tag = NULL, *save = NULL;
-    bool by_tag = false, hgrm = false;
-    char **files = NULL;
-    size_t nfiles = 0, fcap = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(cmd_merge_help, stdout);
-            return EXIT_OK;
-        } else if (common_opt(&co, argc, argv, &i)) {
-        } else if (strcmp(a, "--by-tag") == 0) {
-            by_tag = true;
-        } else if (opt_is(a, "--tag")) {
-            only_tag = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--save")) {
-            save = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--out-unit")) {
-            out_unit = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--percentiles")) {
-            npct = opt_percentile_list(a, opt_value(argc, argv, &i), pct, (int)ARRAY_LEN(pct));
-        } else if (opt_is(a, "--format")) {
-            const char *v = opt_value(argc, argv, &i);
-            if (strcmp(v, "hgrm") == 0)
-                hgrm = true;
-            else if (strcmp(v, "json") == 0)
-                co.out = OUT_JSON;
-            else if (strcmp(v, "csv") == 0)
-                co.out = OUT_CSV;
-            else if (strcmp(v, "table") != 0)
-                die(EXIT_USAGE, "unknown --format %s (table, hgrm, json, csv)", v);
-        } else if (a[0] == '-' && a[1] != 0) {
-            die(EXIT_USAGE, "unknown option %s (see gclat merge --help)", a);
-        } else {
-            xgrow((void **)&files, &fcap, nfiles + 1, sizeof *files);
-            files[nfiles++] = (char *)argv[i];
-        }
+    struct merge_cli cli = {.npct = (int)ARRAY_LEN(default_pct), .out_unit = "ms", .co = &co};
+    memcpy(cli.pct, default_pct, sizeof default_pct);
+    cli.out_ns = lat_unit_ns("ms");
+    struct opt_args pos;
+    if (opt_parse(&cmd_merge_opts, (void *[]){&cli, &co}, argc, argv, &pos)) {
+        free(pos.v);
+        return EXIT_OK;
     }
+    char **files = pos.v;
+    size_t nfiles = (size_t)pos.n;
     if (!nfiles)
         die(EXIT_USAGE, "no input files (see gclat merge --help)");
-    int64_t out_ns = lat_unit_ns(out_unit);
-    if (!out_ns)
-        die(EXIT_USAGE, "unknown --out-unit %s", out_unit);
+    const double *pct = cli.pct;
+    int npct = cli.npct;
+    const char *only_tag = cli.only_tag, *save = cli.save;
+    bool by_tag = cli.by_tag, hgrm = cli.hgrm;
+    int64_t out_ns = cli.out_ns;
     common_opts_finish(&co);
     /* another kind of input is refused by name; junk is left to the
        reader, which says which line is not a histogram */

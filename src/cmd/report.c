@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "compare.h"
+#include "opt.h"
 #include "html_charts.h"
 #include "headline.h"
 #include "html_out.h"
@@ -21,10 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_report_help[] =
-    "usage: gclat report [OPTIONS] -o report.html FILE...\n"
-    "       gclat report [OPTIONS] -o report.html NAME=FILES NAME=FILES...\n"
-    "\n"
+static const char report_about[] =
     "Write one self-contained HTML file (inline CSS and SVG; no scripts, fonts or anything\n"
     "fetched from the network; opens from disk) with, in this order:\n"
     "  - the key figures of each run: P99 latency, max pause, time in GC pauses, allocation\n"
@@ -45,34 +43,64 @@ const char cmd_report_help[] =
     "and series; dots per column and log-spaced cell), so memory and file size do not grow\n"
     "with the number of events. Every string from a log is HTML-escaped.\n"
     "\n"
-    "Inputs (as for 'gclat compare'):\n"
+    "Runs (as for 'gclat compare'):\n"
     "  FILE...               one run; each file's kind is detected (GC log, top -b output,\n"
     "                        jstat output, class histogram, thread dump, otherwise access log)\n"
     "  NAME=F1,F2 ...        several runs, the first is the baseline of the comparison\n"
-    "  NAME:KIND=F, --KIND SPEC  KIND gc, access, cpu, jstat, histo or threads:\n"
-    "                        force a file's kind\n"
-    "  --lat-arg ARG         pass ARG to 'gclat lat' for access logs (repeatable), e.g.\n"
-    "                        --lat-arg=-f --lat-arg=-2 for the latency in $(NF-1)\n"
-    "  --cpu-arg ARG         pass ARG to 'gclat cpu' for top -b output (repeatable)\n"
-    "  --pid [NAME=]PID      the JVM of run NAME's top capture (as in 'gclat compare': by default\n"
-    "                        the pid the GC log names, else the only JVM; several is an error)\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE     the HTML file (default: standard output)\n"
-    "  --title TEXT          page title (default: 'gclat report: ' and the run names)\n"
-    "  --over LIST           GC thresholds for 'pauses longer than' (default 1,10,100,200,300,1000 ms)\n"
-    "  -q, --quiet           no warnings\n"
-    "  -h, --help            this help\n"
-    "\n"
-    "Examples:\n"
-    "  gclat report -o gc.html gc.log\n"
-    "  gclat report -o run.html gc.log access.log top.txt --lat-arg=-f --lat-arg=-2\n"
-    "  gclat report -o migration.html jdk8-cms=gc8.log,access8.log jdk17-zgc=gc17.log,access17.log\n"
-    "\n"
-    "Exit codes: 0 ok, 1 usage, 2 bad input (also: an input that fails, a JVM that cannot be\n"
-    "chosen), 3 I/O error. An input that fails makes report exit with its code.\n";
+    "  NAME:KIND=F           KIND gc, access, cpu, jstat, histo or threads: force a file's\n"
+    "                        kind (or --KIND SPEC below)\n";
 
-bool compare_input_opt(struct compare_set *set, int argc, char **argv, int *i, bool plain_ok);
+struct report_cli {
+    const char *title;
+};
+
+static void html_only(void *base, const struct opt *o, const char *v)
+{
+    (void)base;
+    (void)o;
+    (void)v;
+    die(EXIT_USAGE, "report writes HTML only (use 'gclat compare --json' for data)");
+}
+
+static const struct opt report_opts[] = {
+    OPT_STR(struct report_cli, title, "title", 0, "TEXT", "page title (default: 'gclat report: ' and the run names)"),
+    OPT_CALL("json", 0, NULL, html_only, "refused: report writes HTML only (use 'gclat compare --json' for data)"),
+    OPT_CALL("csv", 0, NULL, html_only, "refused, as --json"),
+    OPT_END,
+};
+static const struct opt_group report_group = {"Options", report_opts};
+
+static const struct opt_note report_notes[] = {
+    {"output", "the HTML file (default: standard output)"},
+    {"quiet", "no warnings"},
+    {"html", "the page (the default and only output)"},
+    {"text", "accepted, no effect: report writes HTML"},
+    {"full", "accepted, no effect: every analysis is in the page, folded"},
+    {"explain", "accepted, no effect: findings' details are in the page, folded"},
+    {"strict", "accepted, no effect (as before); the single commands check it"},
+    {"lat-arg", "pass ARG to 'gclat lat' for access logs (repeatable), e.g.\n"
+                "--lat-arg=-f --lat-arg=-2 for the latency in $(NF-1)"},
+    {"pid", "the JVM of run NAME's top capture (as in 'gclat compare': by default\n"
+            "the pid the GC log names, else the only JVM; several is an error)"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_report_opts = {
+    .name = "report",
+    .usage = "usage: gclat report [OPTIONS] -o report.html FILE...\n"
+             "       gclat report [OPTIONS] -o report.html NAME=FILES NAME=FILES...\n",
+    .about = report_about,
+    .groups = {&compare_input_group, &report_group, &opt_common_group},
+    .after = "Examples:\n"
+             "  gclat report -o gc.html gc.log\n"
+             "  gclat report -o run.html gc.log access.log top.txt --lat-arg=-f --lat-arg=-2\n"
+             "  gclat report -o migration.html jdk8-cms=gc8.log,access8.log jdk17-zgc=gc17.log,access17.log\n"
+             "\n"
+             "Exit codes: 0 ok, 1 usage, 2 bad input (also: an input that fails, a JVM that cannot be\n"
+             "chosen), 3 I/O error. An input that fails makes report exit with its code.\n",
+    .notes = report_notes,
+    .positional = compare_in_positional,
+};
 
 /* What the charts already show, and what came only to feed them, is not repeated in the details. */
 static void hide(struct report_node *tree, const char *key)
@@ -183,30 +211,13 @@ int cmd_report(int argc, char **argv)
     common_opts_init(&co);
     struct compare_set set;
     compare_set_init(&set);
-    const char *title = NULL;
-    bool only_files = false;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
-            if (!compare_add_input(&set, a, CK_AUTO, true))
-                exit(EXIT_USAGE);
-            continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            only_files = true;
-        } else if (opt_is(a, "--title")) {
-            title = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--json") || opt_is(a, "--csv")) {
-            die(EXIT_USAGE, "report writes HTML only (use 'gclat compare --json' for data)");
-        } else if (common_opt(&co, argc, argv, &i)) {
-            continue;
-        } else if (compare_input_opt(&set, argc, argv, &i, true)) {
-            continue;
-        } else {
-            die(EXIT_USAGE, "unknown option '%s' (see 'gclat report --help')", a);
-        }
+    struct compare_in in = {&set, true};
+    struct report_cli cli = {NULL};
+    if (opt_parse(&cmd_report_opts, (void *[]){&in, &cli, &co}, argc, argv, NULL)) {
+        compare_set_fini(&set);
+        return EXIT_OK;
     }
+    const char *title = cli.title;
     if (set.n < 1)
         die(EXIT_USAGE, "no input files (see 'gclat report --help')");
     for (int i = 0; i < set.n; i++)

@@ -5,6 +5,7 @@
  * td_*.c (see td.h for the map).
  */
 #include "cli.h"
+#include "opt.h"
 #include "commands.h"
 #include "render.h"
 #include "report.h"
@@ -18,9 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_threads_help[] =
-    "usage: gclat threads [OPTIONS] FILE...\n"
-    "\n"
+static const char threads_about[] =
     "Analyse Java thread dumps: jstack, jstack -l, jcmd PID Thread.print [-l], kill -3\n"
     "output (several dumps appended in one file), JDK 8 to 25, and jcmd PID\n"
     "Thread.dump_to_file [-format=json] (JDK 21+, lists virtual threads); dumps printed\n"
@@ -50,35 +49,9 @@ const char cmd_threads_help[] =
     "  cpu               threads by cpu= (JDK 11+ headers)\n"
     "  across_dumps      with 2+ dumps: stuck threads (same stack in every dump), pool\n"
     "                    state changes, CPU used between the first and last dump\n"
-    "  unparsed_lines    every line not understood, by reason with file:line examples\n"
-    "\n"
-    "Options:\n"
-    "  --top FILE            output of `top -b -H -p PID` (last snapshot used); joined on\n"
-    "                        the OS thread id (nid hex in JDK <= 20, decimal / [tid] in 21+);\n"
-    "                        the time gap to the dump is stated, warned past 5 s\n"
-    "  --pid PID             process id, to recognise top's TID==PID row (whole-process CPU);\n"
-    "                        default: from the dump (jcmd, JSON), else the lowest TID not in\n"
-    "                        the dump\n"
-    "  --app-package P       application package prefix (repeatable or comma-separated);\n"
-    "                        when given, only these frames are application frames\n"
-    "  --framework-package P add a JDK/framework prefix to the default list (java. javax.\n"
-    "                        jakarta. jdk. sun. com.sun. org.springframework. org.apache.\n"
-    "                        io.netty. org.eclipse.jetty. com.zaxxer.hikari. io.grpc. ...)\n"
-    "  --dump N              analyse dump N (1-based, in input order) instead of the last\n"
-    "  --limit N             rows per table (default 10, 0 = all)\n"
-    "  --depth N             frames shown per stack (default 30, 0 = all)\n"
-    "  --cpu-min PCT         top -H rows at or below PCT are not listed (default 0)\n"
-    "  --csv                 one row per thread of the analysed dump\n"
-    "\n"
-    "Common options:\n"
-    "  --json                machine-readable JSON\n"
-    "  -o, --output FILE     write the report to FILE instead of standard output\n"
-    "  --full                the whole text report (default: a verdict line, the figures\n"
-    "                        that carry it and the findings, one line each)\n"
-    "  --strict              exit 2 if any input line was not understood\n"
-    "  -q, --quiet           no progress line and no warnings on stderr\n"
-    "  -h, --help            this help\n"
-    "\n"
+    "  unparsed_lines    every line not understood, by reason with file:line examples\n";
+
+static const char threads_after[] =
     "Examples:\n"
     "  jstack -l PID > dump.txt; gclat threads dump.txt\n"
     "  top -b -H -n 1 -p PID > top-H.txt; jstack PID > dump.txt; gclat threads --top top-H.txt dump.txt\n"
@@ -99,62 +72,98 @@ static void add_list(const char ***arr, size_t *n, const char *v)
     free(copy);
 }
 
-static int int_opt(int argc, char **argv, int *i, int64_t min)
+struct threads_cli {
+    struct td_opts o;
+    const char *top_path;
+    const char **app, **fw;
+    size_t napp, nfw;
+};
+
+static void app_opt(void *base, const struct opt *o, const char *v)
 {
-    const char *name = argv[*i];
-    return (int)opt_int(name, opt_value(argc, argv, i), min, 100000000);
+    (void)o;
+    struct threads_cli *c = base;
+    add_list(&c->app, &c->napp, v);
 }
+
+static void fw_opt(void *base, const struct opt *o, const char *v)
+{
+    (void)o;
+    struct threads_cli *c = base;
+    add_list(&c->fw, &c->nfw, v);
+}
+
+#define TC struct threads_cli
+static const struct opt threads_opts[] = {
+    OPT_STR(TC, top_path, "top", 0, "FILE",
+            "output of `top -b -H -p PID` (last snapshot used); joined on\n"
+            "the OS thread id (nid hex in JDK <= 20, decimal / [tid] in 21+);\n"
+            "the time gap to the dump is stated, warned past 5 s"),
+    OPT_INT(TC, o.pid, "pid", 0, "PID", 0, 100000000,
+            "process id, to recognise top's TID==PID row (whole-process CPU);\n"
+            "default: from the dump (jcmd, JSON), else the lowest TID not in\n"
+            "the dump"),
+    OPT_CALL("app-package", 0, "P", app_opt,
+             "application package prefix (repeatable or comma-separated);\n"
+             "when given, only these frames are application frames"),
+    OPT_CALL("framework-package", 0, "P", fw_opt,
+             "add a JDK/framework prefix to the default list (java. javax.\n"
+             "jakarta. jdk. sun. com.sun. org.springframework. org.apache.\n"
+             "io.netty. org.eclipse.jetty. com.zaxxer.hikari. io.grpc. ...)"),
+    OPT_INT(TC, o.dump, "dump", 0, "N", 1, 100000000, "analyse dump N (1-based, in input order) instead of the last"),
+    OPT_INT(TC, o.limit, "limit", 0, "N", 0, 100000000, "rows per table (default 10, 0 = all)"),
+    OPT_INT(TC, o.stack_depth, "depth", 0, "N", 0, 100000000, "frames shown per stack (default 30, 0 = all)"),
+    /* %CPU of one thread from top -H: at most 100 per core */
+    OPT_PCT(TC, o.cpu_min_pct, "cpu-min", 0, "PCT", 0, 1e6, "top -H rows at or below PCT are not listed (default 0)"),
+    OPT_END,
+};
+#undef TC
+static const struct opt_group threads_group = {"Options", threads_opts};
+
+static const struct opt_note threads_notes[] = {
+    {"csv", "one row per thread of the analysed dump"},
+    {NULL, NULL},
+};
+
+const struct opt_cmd cmd_threads_opts = {
+    .name = "threads",
+    .usage = "usage: gclat threads [OPTIONS] FILE...\n",
+    .about = threads_about,
+    .groups = {&threads_group, &opt_common_group},
+    .after = threads_after,
+    .notes = threads_notes,
+};
 
 int cmd_threads(int argc, char **argv)
 {
     struct common_opts co;
     common_opts_init(&co);
-    struct td_opts o;
-    memset(&o, 0, sizeof o);
-    o.limit = 10;
-    o.stack_depth = 30;
-    o.pid = -1;
-    const char *top_path = NULL;
-    const char **files = NULL;
-    size_t nfiles = 0;
-    const char **app = NULL, **fw = NULL;
-    size_t napp = 0, nfw = 0;
+    struct threads_cli cli;
+    memset(&cli, 0, sizeof cli);
+    cli.o.limit = 10;
+    cli.o.stack_depth = 30;
+    cli.o.pid = -1;
     for (const char *const *p = td_default_framework_prefixes; *p; p++) {
-        fw = xrealloc(fw, (nfw + 1) * sizeof *fw);
-        fw[nfw++] = xstrdup(*p);
+        cli.fw = xrealloc(cli.fw, (cli.nfw + 1) * sizeof *cli.fw);
+        cli.fw[cli.nfw++] = xstrdup(*p);
     }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(cmd_threads_help, stdout);
-            fputs(common_opts_help, stdout);
-            return EXIT_OK;
-        } else if (common_opt(&co, argc, argv, &i)) {
-            continue;
-        } else if (opt_is(a, "--top")) {
-            top_path = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--pid")) {
-            o.pid = int_opt(argc, argv, &i, 0);
-        } else if (opt_is(a, "--app-package")) {
-            add_list(&app, &napp, opt_value(argc, argv, &i));
-        } else if (opt_is(a, "--framework-package")) {
-            add_list(&fw, &nfw, opt_value(argc, argv, &i));
-        } else if (opt_is(a, "--dump")) {
-            o.dump = int_opt(argc, argv, &i, 1);
-        } else if (opt_is(a, "--limit")) {
-            o.limit = int_opt(argc, argv, &i, 0);
-        } else if (opt_is(a, "--depth")) {
-            o.stack_depth = int_opt(argc, argv, &i, 0);
-        } else if (opt_is(a, "--cpu-min")) {
-            /* %CPU of one thread from top -H: at most 100 per core */
-            o.cpu_min_pct = opt_pct(a, opt_value(argc, argv, &i), 0, 1e6);
-        } else if (a[0] == '-' && a[1] != '\0') {
-            die(EXIT_USAGE, "unknown option %s (see gclat threads --help)", a);
-        } else {
-            files = xrealloc(files, (nfiles + 1) * sizeof *files);
-            files[nfiles++] = a;
-        }
+    struct opt_args pos;
+    if (opt_parse(&cmd_threads_opts, (void *[]){&cli, &co}, argc, argv, &pos)) {
+        for (size_t i = 0; i < cli.napp; i++)
+            free((void *)cli.app[i]);
+        for (size_t i = 0; i < cli.nfw; i++)
+            free((void *)cli.fw[i]);
+        free(cli.app);
+        free(cli.fw);
+        free(pos.v);
+        return EXIT_OK;
     }
+    struct td_opts o = cli.o;
+    const char *top_path = cli.top_path;
+    const char **files = (const char **)pos.v;
+    size_t nfiles = (size_t)pos.n;
+    const char **app = cli.app, **fw = cli.fw;
+    size_t napp = cli.napp, nfw = cli.nfw;
     if (nfiles == 0)
         die(EXIT_USAGE, "no input file (see gclat threads --help)");
     common_opts_finish(&co);
