@@ -404,6 +404,21 @@ static size_t seconds_end(const char *s, size_t n, size_t m)
     return e;
 }
 
+/* End of a concurrent-phase bracket starting at s[m] and of the " [Times: ...]" after it. */
+static size_t bracket_end(const char *s, size_t n, size_t m)
+{
+    const char *cb = memchr(s + m, ']', n - m);
+    size_t e = cb ? (size_t)(cb - s) + 1 : n;
+    size_t j = e;
+    while (j < n && s[j] == ' ')
+        j++;
+    if (STARTS(s + j, n - j, "[Times:")) {
+        cb = memchr(s + j, ']', n - j);
+        e = cb ? (size_t)(cb - s) + 1 : n;
+    }
+    return e;
+}
+
 /*
  * Find the first spliced-in line in s: sets [*fs, *fe). Returns false if none.
  * Hot path (every line): memchr for the few bytes that can start a marker
@@ -448,16 +463,7 @@ static bool find_splice(struct gcl_memo *memo, const char *s, size_t n, size_t *
     if (kind == 1 && *fs >= al && memcmp(s + *fs - al, abort_pre, al) == 0)
         *fs -= al;
     if (kind == 1) {
-        const char *cb = memchr(s + best, ']', n - best);
-        size_t e = cb ? (size_t)(cb - s) + 1 : n;
-        size_t j = e;
-        while (j < n && s[j] == ' ')
-            j++;
-        if (STARTS(s + j, n - j, "[Times:")) {
-            cb = memchr(s + j, ']', n - j);
-            e = cb ? (size_t)(cb - s) + 1 : n;
-        }
-        *fe = e;
+        *fe = bracket_end(s, n, best);
     } else {
         *fe = seconds_end(s, n, best);
     }
@@ -1042,6 +1048,25 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
     return tn;
 }
 
+/* gcl_prefix of (s, n), through the cache of the text process() looks at. */
+static size_t prefix_of(struct p_state *p, const char *s, size_t n, int64_t *wall, int32_t *tz, int64_t *up)
+{
+    if (p->pfx_s == s && p->pfx_n == n) {
+        *wall = p->pfx_wall;
+        *tz = p->pfx_tz;
+        *up = p->pfx_up;
+        return p->pfx_off;
+    }
+    size_t off = gcl_prefix(&p->memo, s, n, wall, tz, up);
+    p->pfx_s = s;
+    p->pfx_n = n;
+    p->pfx_off = off;
+    p->pfx_wall = *wall;
+    p->pfx_tz = *tz;
+    p->pfx_up = *up;
+    return off;
+}
+
 /*
  * The line, whole, is the young collection gcl_parse_young reads: what
  * process() does with it, without looking for splices and heap blocks (the
@@ -1049,11 +1074,9 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
  * mode (GCLAT_LEGACY_XCHECK, for tests) the general reading is made too and
  * must agree, or the program aborts.
  */
-static bool fast_young(struct p_state *p, const char *s, size_t n, uint64_t ln)
+static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, int64_t wall, int32_t tz,
+                       int64_t up, uint64_t ln)
 {
-    int64_t wall, up;
-    int32_t tz;
-    size_t off = gcl_prefix(&p->memo, s, n, &wall, &tz, &up);
     struct gcl_event ge;
     if (gcl_parse_young(s + off, n - off, &ge) != GCL_OK)
         return false;
@@ -1072,6 +1095,84 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, uint64_t ln)
     return true;
 }
 
+/*
+ * s[0..off) is "2014-04-16T09:57:37.966+0900: 2.305: " or "2.305: " exactly
+ * (the usual stamps). Then ts_back() from off comes back to 0: the uptime
+ * parses backwards as forwards, and of the lengths it tries for a date only
+ * 28 has the date's '-' at 4 and 7; and no splice marker ('[', "Total
+ * time", "Application time") starts in it.
+ */
+static bool plain_stamps(const char *s, size_t off)
+{
+    size_t i = 0;
+    if (off > 30 && s[4] == '-') {
+        static const char shape[] = "dddd-dd-ddTdd:dd:dd.ddd+dddd: ";
+        for (size_t k = 0; k < 30; k++) {
+            char c = s[k], m = shape[k];
+            if (m == 'd' ? !gcl_digit(c) : m == '+' ? (c != '+' && c != '-') : c != m)
+                return false;
+        }
+        i = 30;
+    }
+    size_t d0 = i;
+    while (i < off && gcl_digit(s[i]))
+        i++;
+    if (i == d0 || i >= off || s[i] != '.')
+        return false;
+    size_t d1 = ++i;
+    while (i < off && gcl_digit(s[i]))
+        i++;
+    return i > d1 && i + 2 == off && s[i] == ':' && s[i + 1] == ' ';
+}
+
+/*
+ * A whole CMS concurrent-phase line after the usual stamps ("...: 2.313:
+ * [CMS-concurrent-mark: 0.008/0.008 secs] [Times: ...]", "...-start]"):
+ * process() would find it to be a splice covering the whole line (so none),
+ * no heap block in it, and hand it to simple_line(). Checked in the
+ * cross-check mode.
+ */
+static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln)
+{
+    const char *t = s + off;
+    size_t tn = n - off;
+    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(s, off) || bracket_end(s, n, off) < n)
+        return false;
+    const char *hb = memchr(s + 1, '{', n - 1);
+    if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
+        return false;
+    if (p->xcheck) {
+        struct gcl_memo m = p->memo;
+        size_t fs, fe;
+        if (!find_splice(&m, s, n, &fs, &fe) || fs != 0 || fe < n) {
+            fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+            abort();
+        }
+    }
+    return simple_line(p, s, n, ln);
+}
+
+/*
+ * The two lines most of a ParNew+CMS log is made of, read without the
+ * general walk: the stamps parsed once, then a dispatch on the event's
+ * first bytes. false: process() reads the line (the stamps stay cached).
+ */
+static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
+{
+    int64_t wall, up;
+    int32_t tz;
+    size_t off = prefix_of(p, s, n, &wall, &tz, &up);
+    const char *t = s + off;
+    size_t tn = n - off;
+    if (tn < 17 || t[0] != '[')
+        return false;
+    if (t[1] == 'G')
+        return n >= 40 && fast_young(p, s, n, off, wall, tz, up, ln);
+    if (t[1] == 'C' && gcl_digit(s[0]))
+        return fast_concurrent(p, s, n, off, ln);
+    return false;
+}
+
 /* Process one line (or what is left of one). */
 static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
@@ -1087,7 +1188,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                above), and ends at any other line that is not one of its own */
             p->rs_block = p->rs_hit;
             p->rs_hit = false;
-            if (!p->acc.len && n >= 40 && (gcl_digit(s[0]) || s[0] == '[') && fast_young(p, s, n, ln))
+            if (!p->acc.len && (gcl_digit(s[0]) || s[0] == '[') && fast_line(p, s, n, ln))
                 return;
         }
         size_t fs, fe;
@@ -1113,13 +1214,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         int64_t wall, up;
         int32_t tz;
-        size_t off = gcl_prefix(&p->memo, s, n, &wall, &tz, &up);
-        p->pfx_s = s;
-        p->pfx_n = n;
-        p->pfx_off = off;
-        p->pfx_wall = wall;
-        p->pfx_tz = tz;
-        p->pfx_up = up;
+        size_t off = prefix_of(p, s, n, &wall, &tz, &up);
         const char *t = s + off;
         size_t tn = n - off;
         if (!p->acc.len && off > 0 && (s[0] == ' ' || s[0] == '\t') && tn > 0 && t[0] == '[' &&

@@ -45,6 +45,20 @@ size_t gcl_dec(const char *s, size_t n, double *v)
 
 size_t gcl_size_kb(const char *s, size_t n, int64_t *kb)
 {
+    /* the usual "886080K": whole KiB, read as an integer. gcl_dec below
+       gives the same: at most 15 digits are below 2^52, so the double,
+       + 0.5 and the cast give the integer back, and 1e15 is under the clamp */
+    size_t w = 0, m = n < 15 ? n : 15;
+    uint64_t u = 0;
+    unsigned d;
+    while (w < m && (d = (unsigned)((unsigned char)s[w] - '0')) <= 9) {
+        u = u * 10 + d;
+        w++;
+    }
+    if (w > 0 && w < n && s[w] == 'K') {
+        *kb = (int64_t)u;
+        return w + 1;
+    }
     double v;
     size_t i = gcl_dec(s, n, &v);
     if (!i || i >= n)
@@ -68,6 +82,12 @@ size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns)
     size_t i = 0;
     int64_t whole = 0;
     unsigned d;
+    /* nine digits cannot pass the limit below: no test for them */
+    size_t w9 = n < 9 ? n : 9;
+    while (i < w9 && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+        whole = whole * 10 + d;
+        i++;
+    }
     while (i < n && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
         whole = whole * 10 + d;
         /* checked after the step, as parse_secs_ns: whole * 1e9 must fit */
@@ -130,16 +150,34 @@ static size_t uptime_colon(struct gcl_memo *memo, const char *s, size_t n, int64
         *ns = memo->up_ns;
         return memo->up_n;
     }
-    size_t k = gcl_secs_ns(s, n, ns);
-    if (!k || k >= n || s[k] != ':')
+    /* gcl_secs_ns's reading, which must have a fraction ("12:34" would be a
+       clock time, not an uptime) and end at ':' */
+    size_t k = 0;
+    int64_t whole = 0;
+    unsigned d;
+    while (k < n && (d = (unsigned)((unsigned char)s[k] - '0')) <= 9) {
+        whole = whole * 10 + d;
+        if (whole > 9000000000LL)
+            return 0;
+        k++;
+    }
+    if (k == 0 || k + 1 >= n || (s[k] != '.' && s[k] != ',') || !gcl_digit(s[k + 1]))
         return 0;
-    /* "12:34" would be a clock time, not an uptime: require a fraction */
-    bool frac = false;
-    for (size_t i = 0; i < k; i++)
-        if (s[i] == '.' || s[i] == ',')
-            frac = true;
-    if (!frac)
+    k++;
+    static const int64_t pow10[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                       10000,      1000,      100,     10,      1};
+    size_t f0 = k, fend = n - k > 9 ? k + 9 : n;
+    int64_t frac = 0;
+    while (k < fend && (d = (unsigned)((unsigned char)s[k] - '0')) <= 9) {
+        frac = frac * 10 + d;
+        k++;
+    }
+    int64_t scale = pow10[k - f0];
+    while (k < n && gcl_digit(s[k]))
+        k++;
+    if (k >= n || s[k] != ':')
         return 0;
+    *ns = whole * 1000000000LL + frac * scale;
     if (memo && k + 1 <= sizeof memo->up) {
         memcpy(memo->up, s, k + 1);
         memo->up_n = k + 1;
@@ -176,9 +214,11 @@ static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t m
 static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, int32_t *tz)
 {
     size_t n = memo->date_n;
-    if (!memo->date_sec_ms || memcmp(t, memo->date, 17) != 0 || t[19] != memo->date[19] ||
-        memcmp(t + 23, memo->date + 23, n - 23) != 0)
+    if (!memo->date_sec_ms || memcmp(t, memo->date, 17) != 0 || t[19] != memo->date[19])
         return false;
+    for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
+        if (t[i] != memo->date[i])
+            return false;
     if (!gcl_digit(t[17]) || !gcl_digit(t[18]) || !gcl_digit(t[20]) || !gcl_digit(t[21]) ||
         !gcl_digit(t[22]))
         return false;
@@ -188,6 +228,15 @@ static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, 
     *ms = memo->date_base_ms + se * 1000 + ((t[20] - '0') * 100 + (t[21] - '0') * 10 + (t[22] - '0'));
     *tz = memo->date_tz;
     return true;
+}
+
+/* The memo after date_delta(memo, t, ...) gave ms: only the seconds and
+   milliseconds change (the base, zone and the linear form stay, as the
+   other bytes are the same). */
+static void date_bump(struct gcl_memo *memo, const char *t, int64_t ms)
+{
+    memcpy(memo->date + 17, t + 17, 6);
+    memo->date_ms = ms;
 }
 
 bool gcl_uptime_whole(struct gcl_memo *memo, const char *t, size_t n)
@@ -200,13 +249,14 @@ bool gcl_uptime_whole(struct gcl_memo *memo, const char *t, size_t n)
 
 bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, int32_t *tz)
 {
+    /* (date_delta also takes the same text again, to the same value) */
+    if (memo && memo->date_n == n && date_delta(memo, t, ms, tz)) {
+        date_bump(memo, t, *ms);
+        return true;
+    }
     if (memo && memo->date_n == n && memcmp(t, memo->date, n) == 0) {
         *ms = memo->date_ms;
         *tz = memo->date_tz;
-        return true;
-    }
-    if (memo && memo->date_n == n && date_delta(memo, t, ms, tz)) {
-        date_store(memo, t, n, *ms, *tz);
         return true;
     }
     if (parse_iso8601(t, n, ms, tz, NULL) != n)
@@ -248,14 +298,15 @@ size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_
             int64_t ms;
             int32_t tz;
             size_t k, dn = memo ? memo->date_n : 0;
-            if (dn && i + dn < n && s[i + dn] == ':' && memcmp(s + i, memo->date, dn) == 0) {
-                /* the last stamp again, and the parse would stop at this ':' */
+            /* the last stamp again (date_delta: but for its seconds), and the
+               parse would stop at this ':' */
+            if (dn && i + dn < n && s[i + dn] == ':' && date_delta(memo, s + i, &ms, &tz)) {
+                k = dn;
+                date_bump(memo, s + i, ms);
+            } else if (dn && i + dn < n && s[i + dn] == ':' && memcmp(s + i, memo->date, dn) == 0) {
                 k = dn;
                 ms = memo->date_ms;
                 tz = memo->date_tz;
-            } else if (dn && i + dn < n && s[i + dn] == ':' && date_delta(memo, s + i, &ms, &tz)) {
-                k = dn;
-                date_store(memo, s + i, k, ms, tz);
             } else {
                 k = parse_iso8601(s + i, n - i, &ms, &tz, NULL);
                 if (k && i + k < n && s[i + k] == ':')
