@@ -244,11 +244,14 @@ enum hdr { H_GC, H_FULL, H_G1PAUSE, H_G1REMARK, H_G1CLEANUP };
 /* Flags a collection's cause gives. */
 static unsigned cause_flags(const char *cause, size_t cl)
 {
-    if (eq(cause, cl, "System.gc()") || eq(cause, cl, "System") || mem_starts(cause, cl, "Heap Dump") ||
-        mem_starts(cause, cl, "Heap Inspection"))
+    char c0 = cl ? cause[0] : 0; /* (the first byte rules most names out) */
+    if ((c0 == 'S' || c0 == 'H') &&
+        (eq(cause, cl, "System.gc()") || eq(cause, cl, "System") || mem_starts(cause, cl, "Heap Dump") ||
+         mem_starts(cause, cl, "Heap Inspection")))
         return GCF_SYSTEM_GC;
-    if (mem_starts(cause, cl, "Metadata GC") || mem_starts(cause, cl, "Last ditch") ||
-        mem_starts(cause, cl, "Permanent Generation"))
+    if ((c0 == 'M' || c0 == 'L' || c0 == 'P') &&
+        (mem_starts(cause, cl, "Metadata GC") || mem_starts(cause, cl, "Last ditch") ||
+         mem_starts(cause, cl, "Permanent Generation")))
         return GCF_METASPACE;
     if (GCL_FIND(cause, cl, "Humongous"))
         return GCF_HUMONGOUS;
@@ -611,6 +614,10 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     size_t cl = 0;
     if (t[i] == '(') {
         size_t j = i + 1;
+        /* (a byte that ends the scan below is '(', ')', '[', ']' or '{': none is a
+           letter, a blank or a dot, what causes are made of) */
+        while (j < n && ((unsigned)(((unsigned char)t[j] | 0x20) - 'a') < 26u || t[j] == ' ' || t[j] == '.'))
+            j++;
         while (j < n && t[j] != ')' && t[j] != '(' && t[j] != '[' && t[j] != ']' && t[j] != '{')
             j++;
         if (j >= n || t[j] != ')' || j == i + 1 || paren_flags(t, n, i))
@@ -686,11 +693,13 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
         const char *cb = memchr(t + j, ']', n - j);
         if (!cb || (size_t)(cb - t) + 1 != n)
             return GCL_NOT_EVENT;
-        for (const char *x = t + j + 7; x < cb; x++)
-            if (*x == '[' || *x == '{' || *x == 'A' || *x == 'T')
-                return GCL_NOT_EVENT;
-        if (!times_plain(t + j, (size_t)(cb - (t + j)), ev))
+        /* the plain form holds none of the bytes looked for below */
+        if (!times_plain(t + j, (size_t)(cb - (t + j)), ev)) {
+            for (const char *x = t + j + 7; x < cb; x++)
+                if (*x == '[' || *x == '{' || *x == 'A' || *x == 'T')
+                    return GCL_NOT_EVENT;
             gcl_times(t + j, (size_t)(cb - (t + j)), &ev->user_ns, &ev->sys_ns, &ev->real_ns);
+        }
         end = n;
     }
     out->end = end;

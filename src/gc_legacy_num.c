@@ -48,13 +48,14 @@ size_t gcl_size_kb(const char *s, size_t n, int64_t *kb)
     /* the usual "886080K": whole KiB, read as an integer. gcl_dec below
        gives the same: at most 15 digits are below 2^52, so the double,
        + 0.5 and the cast give the integer back, and 1e15 is under the clamp */
-    size_t w = 0, m = n < 15 ? n : 15;
-    uint64_t u = 0;
+    uint64_t u;
+    size_t w = gcl_digits8(s, n, &u), m = n < 15 ? n : 15;
     unsigned d;
-    while (w < m && (d = (unsigned)((unsigned char)s[w] - '0')) <= 9) {
-        u = u * 10 + d;
-        w++;
-    }
+    if (w == 8)
+        while (w < m && (d = (unsigned)((unsigned char)s[w] - '0')) <= 9) {
+            u = u * 10 + d;
+            w++;
+        }
     if (w > 0 && w < n && s[w] == 'K') {
         *kb = (int64_t)u;
         return w + 1;
@@ -77,43 +78,47 @@ size_t gcl_size_kb(const char *s, size_t n, int64_t *kb)
     return i + 1;
 }
 
+/* (10^(9 - k): the scale of a fraction of k digits) */
+static const int64_t pow10_9[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                     10000,      1000,      100,     10,      1};
+
+/* The fraction after a '.' at s[0..n) (a digit at s[0]): its first nine
+   digits as nanoseconds, the rest skipped. Returns the bytes. */
+static size_t frac_ns(const char *s, size_t n, int64_t *ns)
+{
+    uint64_t f;
+    size_t k = gcl_digits8(s, n, &f);
+    if (k == 8 && k < n && gcl_digit(s[k])) {
+        f = f * 10 + (uint64_t)(s[k] - '0');
+        k++;
+    }
+    *ns = (int64_t)f * pow10_9[k];
+    while (k < n && gcl_digit(s[k]))
+        k++;
+    return k;
+}
+
 size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns)
 {
-    size_t i = 0;
-    int64_t whole = 0;
-    unsigned d;
-    /* nine digits cannot pass the limit below: no test for them */
-    size_t w9 = n < 9 ? n : 9;
-    while (i < w9 && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
-        whole = whole * 10 + d;
-        i++;
-    }
-    while (i < n && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
-        whole = whole * 10 + d;
-        /* checked after the step, as parse_secs_ns: whole * 1e9 must fit */
-        if (whole > 9000000000LL)
-            return 0;
-        i++;
-    }
+    uint64_t v;
+    size_t i = gcl_digits8(s, n, &v);
     if (i == 0)
         return 0;
-    static const int64_t pow10[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
-                                       10000,      1000,      100,     10,      1};
-    int64_t frac = 0;
-    size_t k = 0;
-    if (i + 1 < n && (s[i] == '.' || s[i] == ',') && gcl_digit(s[i + 1])) {
-        i++;
-        /* the first 9 fraction digits count, the rest are skipped */
-        size_t f0 = i, fend = n - i > 9 ? i + 9 : n;
-        while (i < fend && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
-            frac = frac * 10 + d;
+    int64_t whole = (int64_t)v;
+    unsigned d;
+    /* eight digits are below the limit; the test is after each step, as in
+       parse_secs_ns: whole * 1e9 must fit */
+    if (i == 8)
+        while (i < n && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+            whole = whole * 10 + d;
+            if (whole > 9000000000LL)
+                return 0;
             i++;
         }
-        k = i - f0;
-        while (i < n && gcl_digit(s[i]))
-            i++;
-    }
-    *ns = whole * 1000000000LL + frac * pow10[k];
+    int64_t frac = 0;
+    if (i + 1 < n && (s[i] == '.' || s[i] == ',') && gcl_digit(s[i + 1]))
+        i += 1 + frac_ns(s + i + 1, n - i - 1, &frac);
+    *ns = whole * 1000000000LL + frac;
     return i;
 }
 
@@ -152,32 +157,25 @@ static size_t uptime_colon(struct gcl_memo *memo, const char *s, size_t n, int64
     }
     /* gcl_secs_ns's reading, which must have a fraction ("12:34" would be a
        clock time, not an uptime) and end at ':' */
-    size_t k = 0;
-    int64_t whole = 0;
+    uint64_t v;
+    size_t k = gcl_digits8(s, n, &v);
+    int64_t whole = (int64_t)v;
     unsigned d;
-    while (k < n && (d = (unsigned)((unsigned char)s[k] - '0')) <= 9) {
-        whole = whole * 10 + d;
-        if (whole > 9000000000LL)
-            return 0;
-        k++;
-    }
+    if (k == 8)
+        while (k < n && (d = (unsigned)((unsigned char)s[k] - '0')) <= 9) {
+            whole = whole * 10 + d;
+            if (whole > 9000000000LL)
+                return 0;
+            k++;
+        }
     if (k == 0 || k + 1 >= n || (s[k] != '.' && s[k] != ',') || !gcl_digit(s[k + 1]))
         return 0;
     k++;
-    static const int64_t pow10[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
-                                       10000,      1000,      100,     10,      1};
-    size_t f0 = k, fend = n - k > 9 ? k + 9 : n;
-    int64_t frac = 0;
-    while (k < fend && (d = (unsigned)((unsigned char)s[k] - '0')) <= 9) {
-        frac = frac * 10 + d;
-        k++;
-    }
-    int64_t scale = pow10[k - f0];
-    while (k < n && gcl_digit(s[k]))
-        k++;
+    int64_t frac;
+    k += frac_ns(s + k, n - k, &frac);
     if (k >= n || s[k] != ':')
         return 0;
-    *ns = whole * 1000000000LL + frac * scale;
+    *ns = whole * 1000000000LL + frac;
     if (memo && k + 1 <= sizeof memo->up) {
         memcpy(memo->up, s, k + 1);
         memo->up_n = k + 1;
