@@ -245,8 +245,11 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         tn -= 2;
     }
     if (as || STARTS(t, tn, "[CMS-concurrent-")) {
-        /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]" */
-        size_t i = 1;
+        /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]";
+           t[1..16) is "CMS-concurrent-", the name goes on in lower case and '-' */
+        size_t i = 16;
+        while (i < tn && ((unsigned)(t[i] - 'a') < 26u || t[i] == '-'))
+            i++;
         while (i < tn && t[i] != ':' && t[i] != ']')
             i++;
         if (i >= tn || t[i] == ']') {
@@ -1097,21 +1100,24 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, i
 
 /*
  * s[0..off) is "2014-04-16T09:57:37.966+0900: 2.305: " or "2.305: " exactly
- * (the usual stamps). Then ts_back() from off comes back to 0: the uptime
- * parses backwards as forwards, and of the lengths it tries for a date only
- * 28 has the date's '-' at 4 and 7; and no splice marker ('[', "Total
- * time", "Application time") starts in it.
+ * (the usual stamps), as gcl_prefix read it. Then ts_back() from off comes
+ * back to 0: the uptime parses backwards as forwards; before the date's
+ * ':' the zone's digits stop at its sign without a fraction (no uptime);
+ * of the lengths tried for a date only 28 has a '-' at 4 and 7 (bytes 4 to
+ * 13 are checked), and the 28 bytes are the memo's date, which gcl_prefix
+ * took whole. No splice marker ('[', "Total time", "Application time")
+ * starts in such text.
  */
-static bool plain_stamps(const char *s, size_t off)
+static bool plain_stamps(const struct gcl_memo *memo, const char *s, size_t off)
 {
     size_t i = 0;
     if (off > 30 && s[4] == '-') {
-        static const char shape[] = "dddd-dd-ddTdd:dd:dd.ddd+dddd: ";
-        for (size_t k = 0; k < 30; k++) {
-            char c = s[k], m = shape[k];
-            if (m == 'd' ? !gcl_digit(c) : m == '+' ? (c != '+' && c != '-') : c != m)
-                return false;
-        }
+        if (s[7] != '-' || s[10] != 'T' || s[13] != ':' || !gcl_digit(s[5]) || !gcl_digit(s[6]) ||
+            !gcl_digit(s[8]) || !gcl_digit(s[9]) || !gcl_digit(s[11]) || !gcl_digit(s[12]) ||
+            (s[23] != '+' && s[23] != '-') || !gcl_digit(s[24]) || !gcl_digit(s[25]) || !gcl_digit(s[26]) ||
+            !gcl_digit(s[27]) || s[28] != ':' || s[29] != ' ' || memo->date_n != 28 ||
+            memcmp(s, memo->date, 28) != 0)
+            return false;
         i = 30;
     }
     size_t d0 = i;
@@ -1136,7 +1142,7 @@ static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t o
 {
     const char *t = s + off;
     size_t tn = n - off;
-    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(s, off) || bracket_end(s, n, off) < n)
+    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(&p->memo, s, off) || bracket_end(s, n, off) < n)
         return false;
     const char *hb = memchr(s + 1, '{', n - 1);
     if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
