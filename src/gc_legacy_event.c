@@ -634,11 +634,9 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     size_t cl = 0;
     if (t[i] == '(') {
         size_t j = i + 1;
-        /* (a byte that ends the scan below is '(', ')', '[', ']' or '{': none is a
-           letter, a blank or a dot, what causes are made of) */
-        while (j < n && ((unsigned)(((unsigned char)t[j] | 0x20) - 'a') < 26u || t[j] == ' ' || t[j] == '.'))
-            j++;
-        while (j < n && t[j] != ')' && t[j] != '(' && t[j] != '[' && t[j] != ']' && t[j] != '{')
+        /* up to ')', '(', '[', ']' or '{' (one table lookup a byte) */
+        static const unsigned char stop[256] = {[')'] = 1, ['('] = 1, ['['] = 1, [']'] = 1, ['{'] = 1};
+        while (j < n && !stop[(unsigned char)t[j]])
             j++;
         if (j >= n || t[j] != ')' || j == i + 1 || paren_flags(t, n, i))
             return GCL_NOT_EVENT;
