@@ -44,7 +44,7 @@
    its concurrent phases during a long ParNew): more than this and the open
    event is taken as cut off (a truncated line, a crashed JVM) and given up. */
 #define ACC_MAX_INTERLEAVED 4u
-#define ICACHE 16
+#define ICACHE 64
 
 struct buf {
     char *p;
@@ -117,7 +117,11 @@ static const char *intern_cached(struct p_state *p, const char *s, size_t n)
 {
     if (n == 0 || n > 200)
         return intern_str(p->ctx->strings, s, n);
-    unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u + (unsigned)n) &
+    /* (the middle byte too: CMS phase names share their first byte and
+       some their length and last byte, "CMS-concurrent-mark" / "-reset") */
+    unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u +
+                  (unsigned)(unsigned char)s[n / 2] * 131u + (unsigned)(unsigned char)s[n > 1 ? n - 2 : 0] * 17u +
+                  (unsigned)n * 5u) &
                  (ICACHE - 1);
     const char *c = p->icache[h];
     if (c && p->icache_len[h] == n && memcmp(c, s, n) == 0)
