@@ -166,7 +166,9 @@ size_t gcl_secs_strict(const char *s, size_t n, int64_t *ns)
 /* "12.345:" uptime (comma decimals too). Returns bytes incl. ':' or 0. */
 static size_t uptime_colon(struct gcl_memo *memo, const char *s, size_t n, int64_t *ns)
 {
-    if (memo && memo->up_n && memo->up_n <= n && memcmp(s, memo->up, memo->up_n) == 0) {
+    /* (the ':' and the last digit first: the next line's uptime differs there) */
+    if (memo && memo->up_n && memo->up_n <= n && s[memo->up_n - 1] == ':' &&
+        s[memo->up_n - 2] == memo->up[memo->up_n - 2] && memcmp(s, memo->up, memo->up_n) == 0) {
         /* same digits and ':' as the last uptime: the parse stops at the same ':' */
         *ns = memo->up_ns;
         return memo->up_n;
@@ -193,7 +195,10 @@ static size_t uptime_colon(struct gcl_memo *memo, const char *s, size_t n, int64
         return 0;
     *ns = whole * 1000000000LL + frac;
     if (memo && k + 1 <= sizeof memo->up) {
-        memcpy(memo->up, s, k + 1);
+        if (n >= sizeof memo->up)
+            memcpy(memo->up, s, sizeof memo->up); /* a fixed length: no call (up_n bounds it) */
+        else
+            memcpy(memo->up, s, k + 1);
         memo->up_n = k + 1;
         memo->up_ns = *ns;
     }
@@ -228,7 +233,15 @@ static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t m
 static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, int32_t *tz)
 {
     size_t n = memo->date_n;
-    if (!memo->date_sec_ms || memcmp(t, memo->date, 17) != 0 || t[19] != memo->date[19])
+    if (!memo->date_sec_ms)
+        return false;
+    /* bytes 0..16 in two loads and one compare (no memcmp call: every line) */
+    uint64_t a0, b0, a1, b1;
+    memcpy(&a0, t, 8);
+    memcpy(&b0, memo->date, 8);
+    memcpy(&a1, t + 8, 8);
+    memcpy(&b1, memo->date + 8, 8);
+    if (a0 != b0 || a1 != b1 || t[16] != memo->date[16] || t[19] != memo->date[19])
         return false;
     for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
         if (t[i] != memo->date[i])
