@@ -63,9 +63,15 @@ static unsigned paren_flags(const char *s, size_t n, size_t i)
 /* Bracket name from s[i]: up to ':' ',' '[' ']' outside parentheses. */
 static size_t read_name(const char *s, size_t n, size_t i, unsigned *flags)
 {
+    /* bytes that need a look: '(' ')' '[' ']' ':' ',' (the rest skipped by a table) */
+    static const unsigned char look[256] = {['('] = 1, [')'] = 1, ['['] = 1, [']'] = 1, [':'] = 1, [','] = 1};
     int pd = 0;
     size_t j = i;
     while (j < n) {
+        while (j < n && !look[(unsigned char)s[j]])
+            j++;
+        if (j >= n)
+            break;
         char c = s[j];
         if (c == '(') {
             *flags |= paren_flags(s, n, j);
