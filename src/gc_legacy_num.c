@@ -60,6 +60,34 @@ size_t gcl_size_kb(const char *s, size_t n, int64_t *kb)
         *kb = (int64_t)u;
         return w + 1;
     }
+    if (w > 0 && w < 15 && w + 2 < n && (s[w] == '.' || s[w] == ',') && s[w + 1] == '0') {
+        /* "24.0M", "3072.0K", "0.0B" (G1's sizes): a fraction of zeros adds
+           exactly 0 to the double, which then holds the integer u; times
+           1024 or 2^20, or / 1024 + 0.5 and the cast, are exact too within
+           the bounds below (no clamp either), so integers give the same */
+        size_t j = w + 2;
+        while (j < n && s[j] == '0')
+            j++;
+        if (j < n && !gcl_digit(s[j])) {
+            switch (s[j]) {
+            case 'K': *kb = (int64_t)u; return j + 1;
+            case 'M':
+                if (u <= 8000000000000ULL) {
+                    *kb = (int64_t)(u << 10);
+                    return j + 1;
+                }
+                break;
+            case 'G':
+                if (u <= 8000000000ULL) {
+                    *kb = (int64_t)(u << 20);
+                    return j + 1;
+                }
+                break;
+            case 'B': *kb = (int64_t)((u + 512) >> 10); return j + 1;
+            default: return 0; /* no unit: gcl_dec's number is not followed by one either */
+            }
+        }
+    }
     double v;
     size_t i = gcl_dec(s, n, &v);
     if (!i || i >= n)
