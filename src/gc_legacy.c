@@ -89,8 +89,9 @@ struct p_state {
 
 static bool starts(const char *s, size_t n, const char *lit, size_t l)
 {
-    /* most tests fail on the first byte: check it before calling memcmp */
-    return n >= l && (l == 0 || s[0] == lit[0]) && memcmp(s, lit, l) == 0;
+    /* most tests fail on the first two bytes ("[Eden:" against "[Times:"):
+       check them before calling memcmp */
+    return n >= l && (l == 0 || (s[0] == lit[0] && (l == 1 || s[1] == lit[1]))) && memcmp(s, lit, l) == 0;
 }
 #define STARTS(s, n, lit) starts(s, n, lit, sizeof(lit) - 1)
 
@@ -437,8 +438,11 @@ static int marker_at(const char *s, size_t n, size_t p)
     size_t left = n - p;
     switch (*x) {
     case '[':
-        return STARTS(x, left, "[CMS-concurrent-") || STARTS(x, left, "[ASCMS-concurrent-") ||
-                       STARTS(x, left, "[GC concurrent-")
+        /* (15: the shortest marker; x[3], x[4]: "[GC Worker ..." and the like stop there) */
+        return left >= 15 &&
+                       ((x[1] == 'C' && STARTS(x, left, "[CMS-concurrent-")) ||
+                        (x[1] == 'A' && STARTS(x, left, "[ASCMS-concurrent-")) ||
+                        (x[1] == 'G' && x[3] == ' ' && x[4] == 'c' && STARTS(x, left, "[GC concurrent-")))
                    ? 1
                    : 0;
     case 'T': return STARTS(x, left, "Total time for which application threads were stopped") ? 2 : 0;
