@@ -320,9 +320,41 @@ bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, 
     return true;
 }
 
+/*
+ * gcl_prefix for the usual "2014-04-16T09:57:37.966+0900: 2.243: [..." when
+ * the date is the memo's but for its seconds: what the general loop finds
+ * (date, then uptime, then a byte that starts no stamp), or 0 to let it run.
+ */
+static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
+                           int64_t *uptime_ns)
+{
+    int64_t ms, ns;
+    int32_t tz;
+    if (memo->date_n != 28 || n <= 36 || !gcl_digit(s[0]) || s[4] != '-' || s[28] != ':' || s[29] != ' ' ||
+        s[34] == '-' || !date_delta(memo, s, &ms, &tz))
+        return 0;
+    date_bump(memo, s, ms);
+    size_t k = uptime_colon(memo, s + 30, n - 30, &ns);
+    if (!k)
+        return 0;
+    size_t i = 30 + k;
+    if (i + 1 >= n || s[i] != ' ')
+        return 0;
+    char c = s[i + 1];
+    if (c == ' ' || c == '\t' || c == '#' || gcl_digit(c))
+        return 0;
+    *wall_ms = ms;
+    *tz_min = tz;
+    *uptime_ns = ns;
+    return i + 1;
+}
+
 size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
                   int64_t *uptime_ns)
 {
+    size_t u = memo ? prefix_usual(memo, s, n, wall_ms, tz_min, uptime_ns) : 0;
+    if (u)
+        return u;
     *wall_ms = -1;
     *tz_min = 0;
     *uptime_ns = -1;
