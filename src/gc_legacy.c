@@ -432,7 +432,7 @@ static size_t bracket_end(const char *s, size_t n, size_t m)
 
 /* Which splice marker starts at s[p]: 1 a concurrent phase, 2 a safepoint
    or application-time line, 0 none. */
-static int marker_at(const char *s, size_t n, size_t p)
+static inline int marker_at(const char *s, size_t n, size_t p)
 {
     const char *x = s + p;
     size_t left = n - p;
