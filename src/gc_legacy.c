@@ -34,6 +34,9 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,7 +47,7 @@
    its concurrent phases during a long ParNew): more than this and the open
    event is taken as cut off (a truncated line, a crashed JVM) and given up. */
 #define ACC_MAX_INTERLEAVED 4u
-#define ICACHE 16
+#define ICACHE 64
 
 struct buf {
     char *p;
@@ -86,8 +89,9 @@ struct p_state {
 
 static bool starts(const char *s, size_t n, const char *lit, size_t l)
 {
-    /* most tests fail on the first byte: check it before calling memcmp */
-    return n >= l && (l == 0 || s[0] == lit[0]) && memcmp(s, lit, l) == 0;
+    /* most tests fail on the first two bytes ("[Eden:" against "[Times:"):
+       check them before calling memcmp */
+    return n >= l && (l == 0 || (s[0] == lit[0] && (l == 1 || s[1] == lit[1]))) && memcmp(s, lit, l) == 0;
 }
 #define STARTS(s, n, lit) starts(s, n, lit, sizeof(lit) - 1)
 
@@ -117,7 +121,11 @@ static const char *intern_cached(struct p_state *p, const char *s, size_t n)
 {
     if (n == 0 || n > 200)
         return intern_str(p->ctx->strings, s, n);
-    unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u + (unsigned)n) &
+    /* (the middle byte too: CMS phase names share their first byte and
+       some their length and last byte, "CMS-concurrent-mark" / "-reset") */
+    unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u +
+                  (unsigned)(unsigned char)s[n / 2] * 131u + (unsigned)(unsigned char)s[n > 1 ? n - 2 : 0] * 17u +
+                  (unsigned)n * 5u) &
                  (ICACHE - 1);
     const char *c = p->icache[h];
     if (c && p->icache_len[h] == n && memcmp(c, s, n) == 0)
@@ -245,8 +253,11 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         tn -= 2;
     }
     if (as || STARTS(t, tn, "[CMS-concurrent-")) {
-        /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]" */
-        size_t i = 1;
+        /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]";
+           t[1..16) is "CMS-concurrent-", the name goes on in lower case and '-' */
+        size_t i = 16;
+        while (i < tn && ((unsigned)(t[i] - 'a') < 26u || t[i] == '-'))
+            i++;
         while (i < tn && t[i] != ':' && t[i] != ']')
             i++;
         if (i >= tn || t[i] == ']') {
@@ -404,40 +415,74 @@ static size_t seconds_end(const char *s, size_t n, size_t m)
     return e;
 }
 
+/* End of a concurrent-phase bracket starting at s[m] and of the " [Times: ...]" after it. */
+static size_t bracket_end(const char *s, size_t n, size_t m)
+{
+    const char *cb = memchr(s + m, ']', n - m);
+    size_t e = cb ? (size_t)(cb - s) + 1 : n;
+    size_t j = e;
+    while (j < n && s[j] == ' ')
+        j++;
+    if (STARTS(s + j, n - j, "[Times:")) {
+        cb = memchr(s + j, ']', n - j);
+        e = cb ? (size_t)(cb - s) + 1 : n;
+    }
+    return e;
+}
+
+/* Which splice marker starts at s[p]: 1 a concurrent phase, 2 a safepoint
+   or application-time line, 0 none. */
+static inline int marker_at(const char *s, size_t n, size_t p)
+{
+    const char *x = s + p;
+    size_t left = n - p;
+    switch (*x) {
+    case '[':
+        /* (15: the shortest marker; x[3], x[4]: "[GC Worker ..." and the like stop there) */
+        return left >= 15 &&
+                       ((x[1] == 'C' && STARTS(x, left, "[CMS-concurrent-")) ||
+                        (x[1] == 'A' && STARTS(x, left, "[ASCMS-concurrent-")) ||
+                        (x[1] == 'G' && x[3] == ' ' && x[4] == 'c' && STARTS(x, left, "[GC concurrent-")))
+                   ? 1
+                   : 0;
+    case 'T': return STARTS(x, left, "Total time for which application threads were stopped") ? 2 : 0;
+    case 'A': return STARTS(x, left, "Application time:") ? 2 : 0;
+    default: return 0;
+    }
+}
+
 /*
  * Find the first spliced-in line in s: sets [*fs, *fe). Returns false if none.
- * Hot path (every line): memchr for the few bytes that can start a marker
- * ('[', 'T', 'A') and memcmp there, instead of one memmem per marker.
+ * Hot path (every line that is not read by fast_line): one pass over the
+ * bytes that can start a marker ('[', 'T', 'A'), sixteen at a time with
+ * SSE2, each candidate checked in place; the first marker of any kind wins.
  */
 static bool find_splice(struct gcl_memo *memo, const char *s, size_t n, size_t *fs, size_t *fe)
 {
-    size_t best = n;
+    size_t best = n, i = 0;
     int kind = 0;
-    for (const char *x = s; (x = memchr(x, '[', n - (size_t)(x - s))) != NULL; x++) {
-        size_t left = n - (size_t)(x - s);
-        if (STARTS(x, left, "[CMS-concurrent-") || STARTS(x, left, "[ASCMS-concurrent-") ||
-            STARTS(x, left, "[GC concurrent-")) {
-            best = (size_t)(x - s);
-            kind = 1;
-            break;
+#if defined(__SSE2__)
+    const __m128i lb = _mm_set1_epi8('['), tt = _mm_set1_epi8('T'), aa = _mm_set1_epi8('A');
+    while (n >= 16 && i < n && !kind) {
+        /* the last block is the line's last 16 bytes, those before i masked off */
+        size_t at = i + 16 <= n ? i : n - 16;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lb), _mm_cmpeq_epi8(v, tt)), _mm_cmpeq_epi8(v, aa)));
+        m &= ~((1u << (i - at)) - 1u);
+        for (; m; m &= m - 1) {
+            size_t p = at + (size_t)__builtin_ctz(m);
+            if ((kind = marker_at(s, n, p)) != 0) {
+                best = p;
+                break;
+            }
         }
+        i = at + 16;
     }
-    for (const char *x = s; (x = memchr(x, 'T', best - (size_t)(x - s))) != NULL; x++) {
-        size_t left = n - (size_t)(x - s);
-        if (STARTS(x, left, "Total time for which application threads were stopped")) {
-            best = (size_t)(x - s);
-            kind = 2;
-            break;
-        }
-    }
-    for (const char *x = s; (x = memchr(x, 'A', best - (size_t)(x - s))) != NULL; x++) {
-        size_t left = n - (size_t)(x - s);
-        if (STARTS(x, left, "Application time:")) {
-            best = (size_t)(x - s);
-            kind = 2;
-            break;
-        }
-    }
+#endif
+    for (; i < n && !kind; i++)
+        if ((s[i] == '[' || s[i] == 'T' || s[i] == 'A') && (kind = marker_at(s, n, i)) != 0)
+            best = i;
     if (!kind)
         return false;
     *fs = ts_back(memo, s, best);
@@ -448,16 +493,7 @@ static bool find_splice(struct gcl_memo *memo, const char *s, size_t n, size_t *
     if (kind == 1 && *fs >= al && memcmp(s + *fs - al, abort_pre, al) == 0)
         *fs -= al;
     if (kind == 1) {
-        const char *cb = memchr(s + best, ']', n - best);
-        size_t e = cb ? (size_t)(cb - s) + 1 : n;
-        size_t j = e;
-        while (j < n && s[j] == ' ')
-            j++;
-        if (STARTS(s + j, n - j, "[Times:")) {
-            cb = memchr(s + j, ']', n - j);
-            e = cb ? (size_t)(cb - s) + 1 : n;
-        }
-        *fe = e;
+        *fe = bracket_end(s, n, best);
     } else {
         *fe = seconds_end(s, n, best);
     }
@@ -1042,6 +1078,25 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
     return tn;
 }
 
+/* gcl_prefix of (s, n), through the cache of the text process() looks at. */
+static size_t prefix_of(struct p_state *p, const char *s, size_t n, int64_t *wall, int32_t *tz, int64_t *up)
+{
+    if (p->pfx_s == s && p->pfx_n == n) {
+        *wall = p->pfx_wall;
+        *tz = p->pfx_tz;
+        *up = p->pfx_up;
+        return p->pfx_off;
+    }
+    size_t off = gcl_prefix(&p->memo, s, n, wall, tz, up);
+    p->pfx_s = s;
+    p->pfx_n = n;
+    p->pfx_off = off;
+    p->pfx_wall = *wall;
+    p->pfx_tz = *tz;
+    p->pfx_up = *up;
+    return off;
+}
+
 /*
  * The line, whole, is the young collection gcl_parse_young reads: what
  * process() does with it, without looking for splices and heap blocks (the
@@ -1049,11 +1104,9 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
  * mode (GCLAT_LEGACY_XCHECK, for tests) the general reading is made too and
  * must agree, or the program aborts.
  */
-static bool fast_young(struct p_state *p, const char *s, size_t n, uint64_t ln)
+static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, int64_t wall, int32_t tz,
+                       int64_t up, uint64_t ln)
 {
-    int64_t wall, up;
-    int32_t tz;
-    size_t off = gcl_prefix(&p->memo, s, n, &wall, &tz, &up);
     struct gcl_event ge;
     if (gcl_parse_young(s + off, n - off, &ge) != GCL_OK)
         return false;
@@ -1072,6 +1125,87 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, uint64_t ln)
     return true;
 }
 
+/*
+ * s[0..off) is "2014-04-16T09:57:37.966+0900: 2.305: " or "2.305: " exactly
+ * (the usual stamps), as gcl_prefix read it. Then ts_back() from off comes
+ * back to 0: the uptime parses backwards as forwards; before the date's
+ * ':' the zone's digits stop at its sign without a fraction (no uptime);
+ * of the lengths tried for a date only 28 has a '-' at 4 and 7 (bytes 4 to
+ * 13 are checked), and the 28 bytes are the memo's date, which gcl_prefix
+ * took whole. No splice marker ('[', "Total time", "Application time")
+ * starts in such text.
+ */
+static bool plain_stamps(const struct gcl_memo *memo, const char *s, size_t off)
+{
+    size_t i = 0;
+    if (off > 30 && s[4] == '-') {
+        if (s[7] != '-' || s[10] != 'T' || s[13] != ':' || !gcl_digit(s[5]) || !gcl_digit(s[6]) ||
+            !gcl_digit(s[8]) || !gcl_digit(s[9]) || !gcl_digit(s[11]) || !gcl_digit(s[12]) ||
+            (s[23] != '+' && s[23] != '-') || !gcl_digit(s[24]) || !gcl_digit(s[25]) || !gcl_digit(s[26]) ||
+            !gcl_digit(s[27]) || s[28] != ':' || s[29] != ' ' || memo->date_n != 28 ||
+            memcmp(s, memo->date, 28) != 0)
+            return false;
+        i = 30;
+    }
+    size_t d0 = i;
+    while (i < off && gcl_digit(s[i]))
+        i++;
+    if (i == d0 || i >= off || s[i] != '.')
+        return false;
+    size_t d1 = ++i;
+    while (i < off && gcl_digit(s[i]))
+        i++;
+    return i > d1 && i + 2 == off && s[i] == ':' && s[i + 1] == ' ';
+}
+
+/*
+ * A whole CMS concurrent-phase line after the usual stamps ("...: 2.313:
+ * [CMS-concurrent-mark: 0.008/0.008 secs] [Times: ...]", "...-start]"):
+ * process() would find it to be a splice covering the whole line (so none),
+ * no heap block in it, and hand it to simple_line(). Checked in the
+ * cross-check mode.
+ */
+static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln)
+{
+    const char *t = s + off;
+    size_t tn = n - off;
+    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(&p->memo, s, off) || bracket_end(s, n, off) < n)
+        return false;
+    const char *hb = memchr(s + 1, '{', n - 1);
+    if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
+        return false;
+    if (p->xcheck) {
+        struct gcl_memo m = p->memo;
+        size_t fs, fe;
+        if (!find_splice(&m, s, n, &fs, &fe) || fs != 0 || fe < n) {
+            fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+            abort();
+        }
+    }
+    return simple_line(p, s, n, ln);
+}
+
+/*
+ * The two lines most of a ParNew+CMS log is made of, read without the
+ * general walk: the stamps parsed once, then a dispatch on the event's
+ * first bytes. false: process() reads the line (the stamps stay cached).
+ */
+static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
+{
+    int64_t wall, up;
+    int32_t tz;
+    size_t off = prefix_of(p, s, n, &wall, &tz, &up);
+    const char *t = s + off;
+    size_t tn = n - off;
+    if (tn < 17 || t[0] != '[')
+        return false;
+    if (t[1] == 'G')
+        return n >= 40 && fast_young(p, s, n, off, wall, tz, up, ln);
+    if (t[1] == 'C' && gcl_digit(s[0]))
+        return fast_concurrent(p, s, n, off, ln);
+    return false;
+}
+
 /* Process one line (or what is left of one). */
 static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
@@ -1087,7 +1221,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                above), and ends at any other line that is not one of its own */
             p->rs_block = p->rs_hit;
             p->rs_hit = false;
-            if (!p->acc.len && n >= 40 && (gcl_digit(s[0]) || s[0] == '[') && fast_young(p, s, n, ln))
+            if (!p->acc.len && (gcl_digit(s[0]) || s[0] == '[') && fast_line(p, s, n, ln))
                 return;
         }
         size_t fs, fe;
@@ -1113,13 +1247,7 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
         }
         int64_t wall, up;
         int32_t tz;
-        size_t off = gcl_prefix(&p->memo, s, n, &wall, &tz, &up);
-        p->pfx_s = s;
-        p->pfx_n = n;
-        p->pfx_off = off;
-        p->pfx_wall = wall;
-        p->pfx_tz = tz;
-        p->pfx_up = up;
+        size_t off = prefix_of(p, s, n, &wall, &tz, &up);
         const char *t = s + off;
         size_t tn = n - off;
         if (!p->acc.len && off > 0 && (s[0] == ' ' || s[0] == '\t') && tn > 0 && t[0] == '[' &&

@@ -22,6 +22,50 @@
 
 static inline bool gcl_digit(char c) { return c >= '0' && c <= '9'; }
 
+/*
+ * The leading decimal digits of s[0..n), at most 8: returns how many, their
+ * value in *v. Eight bytes are read at once when n allows (SWAR: a number's
+ * digits in one load and three multiplications instead of a loop of
+ * compares); never a byte past n.
+ */
+static inline unsigned gcl_digits8(const char *s, size_t n, uint64_t *v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n >= 8) {
+        uint64_t x;
+        memcpy(&x, s, 8);
+        /* a byte of y is nonzero where s has no digit: its high nibble is not
+           3, or it is 0x3a..0x3f (+6 carries into the high nibble; a carry out
+           of a byte starts at a non-digit, so it only reaches bytes after
+           the first non-digit, which are not looked at) */
+        uint64_t y = ((x & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                     (((x + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL);
+        uint64_t m = (y | ((y & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL)) & 0x8080808080808080ULL;
+        unsigned len = m ? (unsigned)__builtin_ctzll(m) >> 3 : 8;
+        if (len == 0) {
+            *v = 0;
+            return 0;
+        }
+        /* the digits to the top bytes, zeros (leading zero digits) below; a
+           borrow of the subtraction starts at a non-digit, after them */
+        uint64_t d = (x - 0x3030303030303030ULL) << (8 * (8 - len));
+        d = (d * 10) + (d >> 8);
+        d = (((d & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
+             (((d >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >> 32;
+        *v = d;
+        return len;
+    }
+#endif
+    unsigned k = 0;
+    uint64_t u = 0, d;
+    while (k < 8 && k < n && (d = (uint64_t)((unsigned char)s[k] - '0')) <= 9) {
+        u = u * 10 + d;
+        k++;
+    }
+    *v = u;
+    return k;
+}
+
 /* First lit[0..m) in s[0..n), NULL if absent (as memmem). memchr for the
    first byte, then memcmp: for the short literals searched in every line
    this beats glibc's generic memmem by several times. */

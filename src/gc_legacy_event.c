@@ -63,9 +63,15 @@ static unsigned paren_flags(const char *s, size_t n, size_t i)
 /* Bracket name from s[i]: up to ':' ',' '[' ']' outside parentheses. */
 static size_t read_name(const char *s, size_t n, size_t i, unsigned *flags)
 {
+    /* bytes that need a look: '(' ')' '[' ']' ':' ',' (the rest skipped by a table) */
+    static const unsigned char look[256] = {['('] = 1, [')'] = 1, ['['] = 1, [']'] = 1, [':'] = 1, [','] = 1};
     int pd = 0;
     size_t j = i;
     while (j < n) {
+        while (j < n && !look[(unsigned char)s[j]])
+            j++;
+        if (j >= n)
+            break;
         char c = s[j];
         if (c == '(') {
             *flags |= paren_flags(s, n, j);
@@ -239,16 +245,34 @@ int gcl_depth(const char *t, size_t n, int d, size_t *close_at)
     return d;
 }
 
+static bool times_plain(const char *s, size_t n, struct gc_event *ev);
+
 enum hdr { H_GC, H_FULL, H_G1PAUSE, H_G1REMARK, H_G1CLEANUP };
+
+/* Bytes gcl_parse_event's walk only steps over: all but '[', ']', '(', the
+   digits and the blank (all ASCII letters and most punctuation). */
+#define Q8(c) [c] = 1
+static const unsigned char quiet[256] = {
+    Q8('a'), Q8('b'), Q8('c'), Q8('d'), Q8('e'), Q8('f'), Q8('g'), Q8('h'), Q8('i'), Q8('j'), Q8('k'),
+    Q8('l'), Q8('m'), Q8('n'), Q8('o'), Q8('p'), Q8('q'), Q8('r'), Q8('s'), Q8('t'), Q8('u'), Q8('v'),
+    Q8('w'), Q8('x'), Q8('y'), Q8('z'), Q8('A'), Q8('B'), Q8('C'), Q8('D'), Q8('E'), Q8('F'), Q8('G'),
+    Q8('H'), Q8('I'), Q8('J'), Q8('K'), Q8('L'), Q8('M'), Q8('N'), Q8('O'), Q8('P'), Q8('Q'), Q8('R'),
+    Q8('S'), Q8('T'), Q8('U'), Q8('V'), Q8('W'), Q8('X'), Q8('Y'), Q8('Z'), Q8(','), Q8(':'), Q8(')'),
+    Q8('-'), Q8('>'), Q8('/'), Q8('='), Q8('.'), Q8('_'),
+};
+#undef Q8
 
 /* Flags a collection's cause gives. */
 static unsigned cause_flags(const char *cause, size_t cl)
 {
-    if (eq(cause, cl, "System.gc()") || eq(cause, cl, "System") || mem_starts(cause, cl, "Heap Dump") ||
-        mem_starts(cause, cl, "Heap Inspection"))
+    char c0 = cl ? cause[0] : 0; /* (the first byte rules most names out) */
+    if ((c0 == 'S' || c0 == 'H') &&
+        (eq(cause, cl, "System.gc()") || eq(cause, cl, "System") || mem_starts(cause, cl, "Heap Dump") ||
+         mem_starts(cause, cl, "Heap Inspection")))
         return GCF_SYSTEM_GC;
-    if (mem_starts(cause, cl, "Metadata GC") || mem_starts(cause, cl, "Last ditch") ||
-        mem_starts(cause, cl, "Permanent Generation"))
+    if ((c0 == 'M' || c0 == 'L' || c0 == 'P') &&
+        (mem_starts(cause, cl, "Metadata GC") || mem_starts(cause, cl, "Last ditch") ||
+         mem_starts(cause, cl, "Permanent Generation")))
         return GCF_METASPACE;
     if (GCL_FIND(cause, cl, "Humongous"))
         return GCF_HUMONGOUS;
@@ -345,6 +369,13 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
     bool closed = false, bad_secs = false;
     while (i < n) {
         char c = t[i];
+        if (quiet[(unsigned char)c]) {
+            /* what the branches below do nothing with: skipped in a tight loop */
+            i++;
+            while (i < n && quiet[(unsigned char)t[i]])
+                i++;
+            continue;
+        }
         if (c == '[') {
             d++;
             size_t e = read_name(t, n, i + 1, &ev->flags);
@@ -474,7 +505,9 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
     if (STARTS(t, n, j, "[Times:")) {
         const char *cb = memchr(t + j, ']', n - j);
         if (cb) {
-            gcl_times(t + j, (size_t)(cb - (t + j)), &ev->user_ns, &ev->sys_ns, &ev->real_ns);
+            /* (times_plain: the same values for the plain form, in one pass) */
+            if (!times_plain(t + j, (size_t)(cb - (t + j)), ev))
+                gcl_times(t + j, (size_t)(cb - (t + j)), &ev->user_ns, &ev->sys_ns, &ev->real_ns);
             end = (size_t)(cb - t) + 1;
         }
     }
@@ -611,7 +644,9 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     size_t cl = 0;
     if (t[i] == '(') {
         size_t j = i + 1;
-        while (j < n && t[j] != ')' && t[j] != '(' && t[j] != '[' && t[j] != ']' && t[j] != '{')
+        /* up to ')', '(', '[', ']' or '{' (one table lookup a byte) */
+        static const unsigned char stop[256] = {[')'] = 1, ['('] = 1, ['['] = 1, [']'] = 1, ['{'] = 1};
+        while (j < n && !stop[(unsigned char)t[j]])
             j++;
         if (j >= n || t[j] != ')' || j == i + 1 || paren_flags(t, n, i))
             return GCL_NOT_EVENT;
@@ -686,11 +721,13 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
         const char *cb = memchr(t + j, ']', n - j);
         if (!cb || (size_t)(cb - t) + 1 != n)
             return GCL_NOT_EVENT;
-        for (const char *x = t + j + 7; x < cb; x++)
-            if (*x == '[' || *x == '{' || *x == 'A' || *x == 'T')
-                return GCL_NOT_EVENT;
-        if (!times_plain(t + j, (size_t)(cb - (t + j)), ev))
+        /* the plain form holds none of the bytes looked for below */
+        if (!times_plain(t + j, (size_t)(cb - (t + j)), ev)) {
+            for (const char *x = t + j + 7; x < cb; x++)
+                if (*x == '[' || *x == '{' || *x == 'A' || *x == 'T')
+                    return GCL_NOT_EVENT;
             gcl_times(t + j, (size_t)(cb - (t + j)), &ev->user_ns, &ev->sys_ns, &ev->real_ns);
+        }
         end = n;
     }
     out->end = end;

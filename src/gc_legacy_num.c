@@ -45,6 +45,49 @@ size_t gcl_dec(const char *s, size_t n, double *v)
 
 size_t gcl_size_kb(const char *s, size_t n, int64_t *kb)
 {
+    /* the usual "886080K": whole KiB, read as an integer. gcl_dec below
+       gives the same: at most 15 digits are below 2^52, so the double,
+       + 0.5 and the cast give the integer back, and 1e15 is under the clamp */
+    uint64_t u;
+    size_t w = gcl_digits8(s, n, &u), m = n < 15 ? n : 15;
+    unsigned d;
+    if (w == 8)
+        while (w < m && (d = (unsigned)((unsigned char)s[w] - '0')) <= 9) {
+            u = u * 10 + d;
+            w++;
+        }
+    if (w > 0 && w < n && s[w] == 'K') {
+        *kb = (int64_t)u;
+        return w + 1;
+    }
+    if (w > 0 && w < 15 && w + 2 < n && (s[w] == '.' || s[w] == ',') && s[w + 1] == '0') {
+        /* "24.0M", "3072.0K", "0.0B" (G1's sizes): a fraction of zeros adds
+           exactly 0 to the double, which then holds the integer u; times
+           1024 or 2^20, or / 1024 + 0.5 and the cast, are exact too within
+           the bounds below (no clamp either), so integers give the same */
+        size_t j = w + 2;
+        while (j < n && s[j] == '0')
+            j++;
+        if (j < n && !gcl_digit(s[j])) {
+            switch (s[j]) {
+            case 'K': *kb = (int64_t)u; return j + 1;
+            case 'M':
+                if (u <= 8000000000000ULL) {
+                    *kb = (int64_t)(u << 10);
+                    return j + 1;
+                }
+                break;
+            case 'G':
+                if (u <= 8000000000ULL) {
+                    *kb = (int64_t)(u << 20);
+                    return j + 1;
+                }
+                break;
+            case 'B': *kb = (int64_t)((u + 512) >> 10); return j + 1;
+            default: return 0; /* no unit: gcl_dec's number is not followed by one either */
+            }
+        }
+    }
     double v;
     size_t i = gcl_dec(s, n, &v);
     if (!i || i >= n)
@@ -63,37 +106,63 @@ size_t gcl_size_kb(const char *s, size_t n, int64_t *kb)
     return i + 1;
 }
 
+/* (10^(9 - k): the scale of a fraction of k digits) */
+static const int64_t pow10_9[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                     10000,      1000,      100,     10,      1};
+
+/* The fraction after a '.' at s[0..n) (a digit at s[0]): its first nine
+   digits as nanoseconds, the rest skipped. Returns the bytes. */
+static size_t frac_ns(const char *s, size_t n, int64_t *ns)
+{
+    /* one or two digits ("real=0.09"): cheaper than the eight-byte reading */
+    if (n < 2 || !gcl_digit(s[1])) {
+        *ns = (int64_t)(s[0] - '0') * 100000000;
+        return 1;
+    }
+    if (n < 3 || !gcl_digit(s[2])) {
+        *ns = (int64_t)((s[0] - '0') * 10 + (s[1] - '0')) * 10000000;
+        return 2;
+    }
+    uint64_t f;
+    size_t k = gcl_digits8(s, n, &f);
+    if (k == 8 && k < n && gcl_digit(s[k])) {
+        f = f * 10 + (uint64_t)(s[k] - '0');
+        k++;
+    }
+    *ns = (int64_t)f * pow10_9[k];
+    while (k < n && gcl_digit(s[k]))
+        k++;
+    return k;
+}
+
 size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns)
 {
-    size_t i = 0;
-    int64_t whole = 0;
-    unsigned d;
-    while (i < n && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
-        whole = whole * 10 + d;
-        /* checked after the step, as parse_secs_ns: whole * 1e9 must fit */
-        if (whole > 9000000000LL)
-            return 0;
-        i++;
+    uint64_t v;
+    size_t i;
+    if (n >= 2 && gcl_digit(s[0]) && !gcl_digit(s[1])) {
+        /* one digit ("0.0860099 secs", "user=0.86"): most durations */
+        v = (uint64_t)(s[0] - '0');
+        i = 1;
+    } else {
+        i = gcl_digits8(s, n, &v);
     }
     if (i == 0)
         return 0;
-    static const int64_t pow10[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
-                                       10000,      1000,      100,     10,      1};
-    int64_t frac = 0;
-    size_t k = 0;
-    if (i + 1 < n && (s[i] == '.' || s[i] == ',') && gcl_digit(s[i + 1])) {
-        i++;
-        /* the first 9 fraction digits count, the rest are skipped */
-        size_t f0 = i, fend = n - i > 9 ? i + 9 : n;
-        while (i < fend && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
-            frac = frac * 10 + d;
+    int64_t whole = (int64_t)v;
+    unsigned d;
+    /* eight digits are below the limit; the test is after each step, as in
+       parse_secs_ns: whole * 1e9 must fit */
+    if (i == 8)
+        while (i < n && (d = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+            whole = whole * 10 + d;
+            if (whole > 9000000000LL)
+                return 0;
             i++;
         }
-        k = i - f0;
-        while (i < n && gcl_digit(s[i]))
-            i++;
-    }
-    *ns = whole * 1000000000LL + frac * pow10[k];
+    int64_t frac = 0;
+    if (i + 1 < n && (s[i] == '.' || s[i] == ',') && gcl_digit(s[i + 1]))
+        i += 1 + frac_ns(s + i + 1, n - i - 1, &frac);
+    *ns = whole * 1000000000LL + frac;
     return i;
 }
 
@@ -125,23 +194,39 @@ size_t gcl_secs_strict(const char *s, size_t n, int64_t *ns)
 /* "12.345:" uptime (comma decimals too). Returns bytes incl. ':' or 0. */
 static size_t uptime_colon(struct gcl_memo *memo, const char *s, size_t n, int64_t *ns)
 {
-    if (memo && memo->up_n && memo->up_n <= n && memcmp(s, memo->up, memo->up_n) == 0) {
+    /* (the ':' and the last digit first: the next line's uptime differs there) */
+    if (memo && memo->up_n && memo->up_n <= n && s[memo->up_n - 1] == ':' &&
+        s[memo->up_n - 2] == memo->up[memo->up_n - 2] && memcmp(s, memo->up, memo->up_n) == 0) {
         /* same digits and ':' as the last uptime: the parse stops at the same ':' */
         *ns = memo->up_ns;
         return memo->up_n;
     }
-    size_t k = gcl_secs_ns(s, n, ns);
-    if (!k || k >= n || s[k] != ':')
+    /* gcl_secs_ns's reading, which must have a fraction ("12:34" would be a
+       clock time, not an uptime) and end at ':' */
+    uint64_t v;
+    size_t k = gcl_digits8(s, n, &v);
+    int64_t whole = (int64_t)v;
+    unsigned d;
+    if (k == 8)
+        while (k < n && (d = (unsigned)((unsigned char)s[k] - '0')) <= 9) {
+            whole = whole * 10 + d;
+            if (whole > 9000000000LL)
+                return 0;
+            k++;
+        }
+    if (k == 0 || k + 1 >= n || (s[k] != '.' && s[k] != ',') || !gcl_digit(s[k + 1]))
         return 0;
-    /* "12:34" would be a clock time, not an uptime: require a fraction */
-    bool frac = false;
-    for (size_t i = 0; i < k; i++)
-        if (s[i] == '.' || s[i] == ',')
-            frac = true;
-    if (!frac)
+    k++;
+    int64_t frac;
+    k += frac_ns(s + k, n - k, &frac);
+    if (k >= n || s[k] != ':')
         return 0;
+    *ns = whole * 1000000000LL + frac;
     if (memo && k + 1 <= sizeof memo->up) {
-        memcpy(memo->up, s, k + 1);
+        if (n >= sizeof memo->up)
+            memcpy(memo->up, s, sizeof memo->up); /* a fixed length: no call (up_n bounds it) */
+        else
+            memcpy(memo->up, s, k + 1);
         memo->up_n = k + 1;
         memo->up_ns = *ns;
     }
@@ -176,9 +261,19 @@ static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t m
 static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, int32_t *tz)
 {
     size_t n = memo->date_n;
-    if (!memo->date_sec_ms || memcmp(t, memo->date, 17) != 0 || t[19] != memo->date[19] ||
-        memcmp(t + 23, memo->date + 23, n - 23) != 0)
+    if (!memo->date_sec_ms)
         return false;
+    /* bytes 0..16 in two loads and one compare (no memcmp call: every line) */
+    uint64_t a0, b0, a1, b1;
+    memcpy(&a0, t, 8);
+    memcpy(&b0, memo->date, 8);
+    memcpy(&a1, t + 8, 8);
+    memcpy(&b1, memo->date + 8, 8);
+    if (a0 != b0 || a1 != b1 || t[16] != memo->date[16] || t[19] != memo->date[19])
+        return false;
+    for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
+        if (t[i] != memo->date[i])
+            return false;
     if (!gcl_digit(t[17]) || !gcl_digit(t[18]) || !gcl_digit(t[20]) || !gcl_digit(t[21]) ||
         !gcl_digit(t[22]))
         return false;
@@ -188,6 +283,15 @@ static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, 
     *ms = memo->date_base_ms + se * 1000 + ((t[20] - '0') * 100 + (t[21] - '0') * 10 + (t[22] - '0'));
     *tz = memo->date_tz;
     return true;
+}
+
+/* The memo after date_delta(memo, t, ...) gave ms: only the seconds and
+   milliseconds change (the base, zone and the linear form stay, as the
+   other bytes are the same). */
+static void date_bump(struct gcl_memo *memo, const char *t, int64_t ms)
+{
+    memcpy(memo->date + 17, t + 17, 6);
+    memo->date_ms = ms;
 }
 
 bool gcl_uptime_whole(struct gcl_memo *memo, const char *t, size_t n)
@@ -200,13 +304,14 @@ bool gcl_uptime_whole(struct gcl_memo *memo, const char *t, size_t n)
 
 bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, int32_t *tz)
 {
+    /* (date_delta also takes the same text again, to the same value) */
+    if (memo && memo->date_n == n && date_delta(memo, t, ms, tz)) {
+        date_bump(memo, t, *ms);
+        return true;
+    }
     if (memo && memo->date_n == n && memcmp(t, memo->date, n) == 0) {
         *ms = memo->date_ms;
         *tz = memo->date_tz;
-        return true;
-    }
-    if (memo && memo->date_n == n && date_delta(memo, t, ms, tz)) {
-        date_store(memo, t, n, *ms, *tz);
         return true;
     }
     if (parse_iso8601(t, n, ms, tz, NULL) != n)
@@ -215,9 +320,41 @@ bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, 
     return true;
 }
 
+/*
+ * gcl_prefix for the usual "2014-04-16T09:57:37.966+0900: 2.243: [..." when
+ * the date is the memo's but for its seconds: what the general loop finds
+ * (date, then uptime, then a byte that starts no stamp), or 0 to let it run.
+ */
+static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
+                           int64_t *uptime_ns)
+{
+    int64_t ms, ns;
+    int32_t tz;
+    if (memo->date_n != 28 || n <= 36 || !gcl_digit(s[0]) || s[4] != '-' || s[28] != ':' || s[29] != ' ' ||
+        s[34] == '-' || !date_delta(memo, s, &ms, &tz))
+        return 0;
+    date_bump(memo, s, ms);
+    size_t k = uptime_colon(memo, s + 30, n - 30, &ns);
+    if (!k)
+        return 0;
+    size_t i = 30 + k;
+    if (i + 1 >= n || s[i] != ' ')
+        return 0;
+    char c = s[i + 1];
+    if (c == ' ' || c == '\t' || c == '#' || gcl_digit(c))
+        return 0;
+    *wall_ms = ms;
+    *tz_min = tz;
+    *uptime_ns = ns;
+    return i + 1;
+}
+
 size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
                   int64_t *uptime_ns)
 {
+    size_t u = memo ? prefix_usual(memo, s, n, wall_ms, tz_min, uptime_ns) : 0;
+    if (u)
+        return u;
     *wall_ms = -1;
     *tz_min = 0;
     *uptime_ns = -1;
@@ -248,14 +385,15 @@ size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_
             int64_t ms;
             int32_t tz;
             size_t k, dn = memo ? memo->date_n : 0;
-            if (dn && i + dn < n && s[i + dn] == ':' && memcmp(s + i, memo->date, dn) == 0) {
-                /* the last stamp again, and the parse would stop at this ':' */
+            /* the last stamp again (date_delta: but for its seconds), and the
+               parse would stop at this ':' */
+            if (dn && i + dn < n && s[i + dn] == ':' && date_delta(memo, s + i, &ms, &tz)) {
+                k = dn;
+                date_bump(memo, s + i, ms);
+            } else if (dn && i + dn < n && s[i + dn] == ':' && memcmp(s + i, memo->date, dn) == 0) {
                 k = dn;
                 ms = memo->date_ms;
                 tz = memo->date_tz;
-            } else if (dn && i + dn < n && s[i + dn] == ':' && date_delta(memo, s + i, &ms, &tz)) {
-                k = dn;
-                date_store(memo, s + i, k, ms, tz);
             } else {
                 k = parse_iso8601(s + i, n - i, &ms, &tz, NULL);
                 if (k && i + k < n && s[i + k] == ':')

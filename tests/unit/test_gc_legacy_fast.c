@@ -1,8 +1,10 @@
 /*
  * test_gc_legacy_fast.c — the legacy parser's fast paths give exactly what
- * the plain code gives: gcl_secs_ns against timeparse's parse_secs_ns, and
- * gcl_prefix / gcl_iso_whole with a memo (last stamp reused, or only its
- * seconds and milliseconds changed) against the same calls without one.
+ * the plain code gives: gcl_secs_ns against timeparse's parse_secs_ns,
+ * gcl_digits8 against a byte loop, gcl_size_kb against a reading through a
+ * double, and gcl_prefix / gcl_iso_whole with a memo (last stamp reused, or
+ * only its seconds and milliseconds changed) against the same calls
+ * without one.
  * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
  * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
  * "Z", "+0800", "-05:30", none, and stamps that differ in other places.
@@ -53,6 +55,95 @@ static void secs_same(void)
         size_t lim = n ? rnd((unsigned)n + 1) : 0; /* also cut short */
         int64_t a = -7, c = -7;
         size_t ka = parse_secs_ns(b, lim, &a), kc = gcl_secs_ns(b, lim, &c);
+        CHECK_EQ_INT(kc, ka);
+        if (ka)
+            CHECK_EQ_INT(c, a);
+        if (kc != ka || (ka && a != c)) {
+            printf("#   input \"%.*s\"\n", (int)lim, b);
+            return;
+        }
+    }
+}
+
+/* gcl_digits8 (eight bytes at once) against a byte loop, on digits mixed
+   with any byte, cut at every length */
+static void digits8_same(void)
+{
+    char b[16];
+    for (int it = 0; it < 400000; it++) {
+        size_t n = rnd(13);
+        for (size_t i = 0; i < n; i++)
+            b[i] = rnd(3) ? (char)('0' + rnd(10)) : (char)rnd(256);
+        uint64_t v = 7, u = 0;
+        unsigned k = gcl_digits8(b, n, &v), kk = 0;
+        while (kk < 8 && kk < n && b[kk] >= '0' && b[kk] <= '9')
+            u = u * 10 + (uint64_t)(b[kk++] - '0');
+        CHECK_EQ_INT(k, kk);
+        CHECK_EQ_INT(v, u);
+        if (k != kk || v != u) {
+            printf("#   input \"%.*s\"\n", (int)n, b);
+            return;
+        }
+    }
+}
+
+/* gcl_size_kb (whole K as an integer) against the reading through a double:
+   digits, '.'/',' fractions, a unit byte or junk, cut short */
+static size_t size_ref(const char *s, size_t n, int64_t *kb)
+{
+    double v;
+    size_t i = gcl_dec(s, n, &v);
+    if (!i || i >= n)
+        return 0;
+    double k;
+    switch (s[i]) {
+    case 'K': k = v; break;
+    case 'M': k = v * 1024.0; break;
+    case 'G': k = v * 1024.0 * 1024.0; break;
+    case 'B': k = v / 1024.0; break;
+    default: return 0;
+    }
+    if (k > 9.0e15)
+        k = 9.0e15;
+    *kb = (int64_t)(k + 0.5);
+    return i + 1;
+}
+
+static void size_same(void)
+{
+    /* the edges of the integer paths: rounding of bytes at 512, the bounds
+       under which M and G are taken without the double, 15 digits */
+    static const char *const edge[] = {
+        "512B", "511.0B", "512.0B", "513.00B", "1536.0B", "1023.0B", "0.0B", "0.0M", "24.0M", "3072.0K",
+        "8000000000000.0M", "8000000000001.0M", "8796093022207.0M", "8000000000.0G", "8000000001.0G",
+        "99999999999999.0K", "999999999999999.0K", "1.50M", "2.0", "2.0x", "7.000",
+    };
+    for (size_t e = 0; e < sizeof edge / sizeof *edge; e++) {
+        int64_t a = -7, c = -7;
+        size_t n = strlen(edge[e]);
+        size_t ka = size_ref(edge[e], n, &a), kc = gcl_size_kb(edge[e], n, &c);
+        CHECK_EQ_INT(kc, ka);
+        CHECK_EQ_INT(c, a);
+        if (kc != ka || a != c)
+            printf("#   input \"%s\"\n", edge[e]);
+    }
+    static const char unit[] = "KKKKMGB(x";
+    char b[64];
+    for (int it = 0; it < 200000; it++) {
+        size_t n = 0;
+        unsigned w = rnd(19);
+        for (unsigned i = 0; i < w; i++)
+            b[n++] = (char)('0' + rnd(10));
+        if (rnd(2)) {
+            b[n++] = rnd(2) ? '.' : ',';
+            unsigned f = rnd(4);
+            for (unsigned i = 0; i < f; i++) /* zeros often: "24.0M" has its own path */
+                b[n++] = rnd(2) ? '0' : (char)('0' + rnd(10));
+        }
+        b[n++] = unit[rnd(sizeof unit - 1)];
+        size_t lim = rnd((unsigned)n + 1);
+        int64_t a = -7, c = -7;
+        size_t ka = size_ref(b, lim, &a), kc = gcl_size_kb(b, lim, &c);
         CHECK_EQ_INT(kc, ka);
         if (ka)
             CHECK_EQ_INT(c, a);
@@ -131,6 +222,8 @@ static void prefix_same(void)
 int main(void)
 {
     RUN(secs_same);
+    RUN(digits8_same);
+    RUN(size_same);
     RUN(prefix_same);
     T_DONE();
 }
