@@ -16,6 +16,8 @@
 #include <string.h>
 
 #define CHANGE_MATTERS_PCT 10.0
+/* Findings rows the first screen holds: with a few runs of several inputs the table alone would fill it. */
+#define BRIEF_FINDINGS 6
 
 struct headline {
     const char *id, *label;
@@ -49,32 +51,6 @@ static const struct report_node *row_of(const struct report_node *cmp, const cha
             return r;
     }
     return NULL;
-}
-
-static void copy_scalar(struct report_node *dst, const struct report_node *n)
-{
-    struct report_node *c;
-    switch (n->kind) {
-    case RN_INT:
-        c = rn_int(dst, n->key, n->i);
-        break;
-    case RN_NUM:
-        c = rn_num(dst, n->key, n->d, n->decimals);
-        break;
-    case RN_STR:
-        c = rn_str(dst, n->key, n->s);
-        break;
-    case RN_BOOL:
-        c = rn_bool(dst, n->key, n->b);
-        break;
-    default:
-        c = rn_null(dst, n->key);
-    }
-    if (n->title)
-        rn_title(c, n->title);
-    if (n->unit)
-        rn_unit(c, n->unit);
-    rn_flags(c, n->flags);
 }
 
 static bool known(const struct report_node *n)
@@ -152,6 +128,42 @@ static void verdict(struct report_node *root, const struct report_node *cmp)
     rn_verdict(root, v);
 }
 
+static const char *sev_of(const struct report_node *f)
+{
+    const struct report_node *s = rn_get(f, "severity");
+    return s && s->kind == RN_STR ? s->s : "info";
+}
+
+/*
+ * The findings on the first screen: critical, then warning rows, at most
+ * BRIEF_FINDINGS, in the table's order within a severity; the whole table
+ * (info rows too) with --full. The title says how many are left out.
+ */
+static void brief_findings(struct report_node *root)
+{
+    struct report_node *fs = rn_get(root, "findings");
+    if (!fs || fs->kind != RN_ARR || !fs->first)
+        return;
+    static const char *const order[] = {"critical", "warning"};
+    struct report_node *b = rn_flags(rn_arr(root, "findings_brief"), RF_TABLE | RF_WIDE | RF_NOJSON | RF_NOHTML | RF_BRIEF);
+    int shown = 0, total = rn_len(fs);
+    for (size_t k = 0; k < sizeof order / sizeof *order; k++)
+        for (const struct report_node *f = fs->first; f && shown < BRIEF_FINDINGS; f = f->next)
+            if (!strcmp(sev_of(f), order[k])) {
+                rn_copy(b, f, 0, 0);
+                shown++;
+            }
+    char title[160];
+    if (shown == total)
+        snprintf(title, sizeof title, "Findings (per run and input)");
+    else
+        snprintf(title, sizeof title, "Findings (per run and input: %d of %d, critical and warning first; --full: all)",
+                 shown, total);
+    rn_title(b, title);
+    rn_move_after(root, b, fs);
+    rn_flags(fs, RF_DETAIL);
+}
+
 void compare_screen(struct report_node *root)
 {
     struct report_node *cmp = rn_get(root, "comparison");
@@ -169,7 +181,7 @@ void compare_screen(struct report_node *root)
                 continue;
             struct report_node *o = rn_obj(h, NULL);
             for (const struct report_node *c = row->first; c; c = c->next)
-                copy_scalar(o, c);
+                rn_copy(o, c, 0, 0);
         }
         rn_move_after(root, h, cmp);
         rn_flags(cmp, RF_DETAIL);
@@ -177,4 +189,5 @@ void compare_screen(struct report_node *root)
     struct report_node *runs = rn_get(root, "runs");
     if (runs)
         rn_flags(runs, RF_DETAIL);
+    brief_findings(root);
 }
