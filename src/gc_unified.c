@@ -1314,6 +1314,30 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
     return scale_ns(ip, f9, mult, big, &ns) ? ns : FIELD_BAD;
 }
 
+/*
+ * The literal lit at *q, then 1 to 18 digits and " ns": the digits' value,
+ * *q moved past "ns"; -1 (and *q left) if the text is not so. What field_ns
+ * reads of such a value; the JVM prints every safepoint line so.
+ */
+static inline int64_t take_lit_ns(const char **q, const char *end, const char *lit, size_t litn)
+{
+    const char *v = *q + litn;
+    if ((size_t)(end - *q) < litn + 4 || memcmp(*q, lit, litn) != 0)
+        return -1;
+    int64_t x = 0;
+    size_t k = 0;
+    unsigned dg;
+    while (v + k < end && k < 19 && (dg = (unsigned)((unsigned char)v[k] - '0')) <= 9) {
+        x = x * 10 + dg;
+        k++;
+    }
+    if (k == 0 || k > 18 || (size_t)(end - v) < k + 3 || v[k] != ' ' || v[k + 1] != 'n' || v[k + 2] != 's')
+        return -1;
+    *q = v + k + 3;
+    return x;
+}
+#define TAKE_LIT_NS(q, end, lit) take_lit_ns((q), (end), (lit), sizeof(lit) - 1)
+
 /* JDK 13+: Safepoint "Op", Time since last: N ns, Reaching safepoint: N ns, ... Total: N ns */
 static bool on_safepoint_new(struct up *p, const char *m, size_t n)
 {
@@ -1321,9 +1345,20 @@ static bool on_safepoint_new(struct up *p, const char *m, size_t n)
     const char *q2 = memchr(q1, '"', (size_t)(m + n - q1));
     if (!q2)
         return false;
-    int64_t total = field_ns(m, n, "Total: ", 7);
-    int64_t reach = field_ns(m, n, "Reaching safepoint: ", 20);
-    int64_t at = field_ns(m, n, "At safepoint: ", 14);
+    int64_t total, reach, at;
+    /* The line as the JVM prints it, read in one pass: with no ':' in the
+       operation's name, each key below is the first of its kind in the line,
+       as field_ns finds it, and its value reads the same. */
+    const char *q = q2, *end = m + n;
+    if (!memchr(q1, ':', (size_t)(q2 - q1)) && TAKE_LIT_NS(&q, end, "\", Time since last: ") >= 0 &&
+        (reach = TAKE_LIT_NS(&q, end, ", Reaching safepoint: ")) >= 0 &&
+        (at = TAKE_LIT_NS(&q, end, ", At safepoint: ")) >= 0 && (total = TAKE_LIT_NS(&q, end, ", Total: ")) >= 0) {
+        /* read */
+    } else {
+        total = field_ns(m, n, "Total: ", 7);
+        reach = field_ns(m, n, "Reaching safepoint: ", 20);
+        at = field_ns(m, n, "At safepoint: ", 14);
+    }
     if (total == FIELD_BAD || reach == FIELD_BAD || at == FIELD_BAD) {
         unknown(p, "bad duration");
         return true;
@@ -1361,10 +1396,45 @@ static bool on_safepoint_old(struct up *p, const char *m, size_t n)
 }
 
 /* "User=0.01s Sys=0.00s Real=0.00s" */
+/*
+ * The literal lit at *q, then a plain decimal with an 's' after it: its
+ * value in ns, *q moved past the 's'; -1 (and *q left) if the text is not
+ * so. What field_ns reads of such a value.
+ */
+static inline int64_t take_lit_secs(const char **q, const char *end, const char *lit, size_t litn)
+{
+    if ((size_t)(end - *q) < litn + 2 || memcmp(*q, lit, litn) != 0)
+        return -1;
+    const char *v = *q + litn;
+    size_t vn = (size_t)(end - v);
+    if (!is_digit(v[0]))
+        return -1;
+    uint64_t ip, f9;
+    bool big;
+    size_t c = parse_dec_exact(v, vn, &ip, &f9, &big);
+    int64_t ns;
+    if (c >= vn || v[c] != 's' || !scale_ns(ip, f9, 1000000000, big, &ns))
+        return -1;
+    *q = v + c + 1;
+    return ns;
+}
+#define TAKE_LIT_SECS(q, end, lit) take_lit_secs((q), (end), (lit), sizeof(lit) - 1)
+
 static bool on_cpu(struct up *p, const char *m, size_t n, int64_t gc_id)
 {
-    int64_t u = field_ns(m, n, "User=", 5), sy = field_ns(m, n, "Sys=", 4),
-            r = field_ns(m, n, "Real=", 5);
+    int64_t u, sy, r;
+    /* "User=0.01s Sys=0.00s Real=0.01s" in one pass: numbers and units
+       cannot hold a key, so each is the first of its kind, as field_ns
+       finds it */
+    const char *q = m, *end = m + n;
+    if ((u = TAKE_LIT_SECS(&q, end, "User=")) >= 0 && (sy = TAKE_LIT_SECS(&q, end, " Sys=")) >= 0 &&
+        (r = TAKE_LIT_SECS(&q, end, " Real=")) >= 0) {
+        /* read */
+    } else {
+        u = field_ns(m, n, "User=", 5);
+        sy = field_ns(m, n, "Sys=", 4);
+        r = field_ns(m, n, "Real=", 5);
+    }
     if (u == FIELD_BAD || sy == FIELD_BAD || r == FIELD_BAD) {
         unknown(p, "bad duration");
         return true;
@@ -1762,17 +1832,17 @@ static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32
 }
 
 /* c[0..p->tm_n) (followed by ']') reads as the memo says: its value in *ms. */
-static bool wall_memo(const struct up *p, const char *c, int64_t *ms)
+static bool wall_memo(const struct up *p, const char *c, size_t avail, int64_t *ms)
 {
     size_t n = p->tm_n;
     if (!p->tm_lin) {
-        if (memcmp(c, p->tm_txt, n) != 0)
+        if (!eq_short(c, p->tm_txt, n))
             return false;
         *ms = p->tm_ms;
         return true;
     }
     /* (the same text again is base + its own SS.mmm too) */
-    if (memcmp(c, p->tm_txt, 17) != 0 || c[19] != p->tm_txt[19] || memcmp(c + 23, p->tm_txt + 23, n - 23) != 0 ||
+    if (!eq_short(c, p->tm_txt, 17) || c[19] != p->tm_txt[19] || !eq_cached(c + 23, avail - 23, p->tm_txt + 23, n - 23) ||
         !is_digit(c[17]) || !is_digit(c[18]) || !is_digit(c[20]) || !is_digit(c[21]) || !is_digit(c[22]))
         return false;
     int se = (c[17] - '0') * 10 + (c[18] - '0');
@@ -1875,7 +1945,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                through tm_n holds no ']': the ']' after it is the first) */
             size_t tn = p->tm_n;
             int64_t wms;
-            if (tn && tn < lim && c[tn] == ']' && c[4] == '-' && wall_memo(p, c, &wms)) {
+            if (tn && tn < lim && c[tn] == ']' && c[4] == '-' && wall_memo(p, c, n - i - 1, &wms)) {
                 if (p->wall_ms < 0) {
                     p->wall_ms = wms;
                     p->tz = p->tm_tz;
@@ -1883,6 +1953,32 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                 d->any = true;
                 i += tn + 2;
                 continue;
+            }
+            /* "[293ms]" (uptimemillis, timemillis), "[...ns]": the integer
+               read once, as parse_int reads it; a fraction or "s]" goes
+               the way below */
+            {
+                size_t k = 0;
+                int64_t iv = 0;
+                unsigned dg;
+                while (k < lim && (dg = (unsigned)((unsigned char)c[k] - '0')) <= 9) {
+                    if (iv < 100000000000000LL)
+                        iv = iv * 10 + dg;
+                    k++;
+                }
+                if (k + 2 < lim && (c[k] == 'm' || c[k] == 'n') && c[k + 1] == 's' && c[k + 2] == ']') {
+                    bool wall = c[k] == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
+                    int64_t val = c[k] == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
+                    if (!wall && p->up_ns < 0) {
+                        p->up_ns = val;
+                    } else if (wall && p->wall_ms < 0) {
+                        p->wall_ms = val;
+                        p->tz = 0;
+                    }
+                    d->any = true;
+                    i += k + 4;
+                    continue;
+                }
             }
             int64_t v;
             size_t k = parse_dec_e9(c, lim, &v);
