@@ -215,6 +215,70 @@ static inline const char *find_close(const char *s, size_t n)
     return NULL;
 }
 
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR_DIGITS 1
+/* Of the 8 bytes x (the first in the low byte), how many lead as digits: a
+   byte is a digit when its high nibble is 3 and its low one under 10. */
+static inline unsigned swar_lead_digits(uint64_t x)
+{
+    const uint64_t lo7 = 0x7F7F7F7F7F7F7F7FULL;
+    uint64_t bad = ((x & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                   (((x & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL);
+    if (!bad)
+        return 8;
+    bad = (((bad & lo7) + lo7) | bad) & ~lo7; /* the high bit of each non-digit byte */
+    return (unsigned)__builtin_ctzll(bad) >> 3;
+}
+
+/* The value of the k (1..8) digits that lead the 8 bytes x. */
+static inline uint64_t swar_digits_value(uint64_t x, unsigned k)
+{
+    /* digit bytes take no borrow (they are >= '0'); the others shift out */
+    x = (x - 0x3030303030303030ULL) << (8 * (8 - k));
+    x = (x * 10 + (x >> 8)) & 0x00FF00FF00FF00FFULL;
+    x = (x * 100 + (x >> 16)) & 0x0000FFFF0000FFFFULL;
+    return (x * 10000 + (x >> 32)) & 0xFFFFFFFFULL;
+}
+#endif
+
+/*
+ * The decimal integer that leads c[0..lim): its digit count in *k (0 if
+ * none), its value as parse_int reads it (saturating past 1e14), 8 bytes
+ * at a time when they are there.
+ */
+static inline int64_t lead_int(const char *c, size_t lim, size_t *k)
+{
+#ifdef SWAR_DIGITS
+    if (lim >= 16) {
+        uint64_t x, y;
+        memcpy(&x, c, 8);
+        unsigned a = swar_lead_digits(x);
+        if (a < 8) {
+            *k = a;
+            return a ? (int64_t)swar_digits_value(x, a) : 0;
+        }
+        memcpy(&y, c + 8, 8);
+        unsigned b = swar_lead_digits(y);
+        if (b < 7) {
+            /* up to 14 digits: parse_int's cap cannot bind */
+            static const int64_t p10[7] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+            *k = 8 + b;
+            return (int64_t)swar_digits_value(x, 8) * p10[b] + (b ? (int64_t)swar_digits_value(y, b) : 0);
+        }
+    }
+#endif
+    size_t i = 0;
+    int64_t v = 0;
+    unsigned dg;
+    while (i < lim && (dg = (unsigned)((unsigned char)c[i] - '0')) <= 9) {
+        if (v < 100000000000000LL)
+            v = v * 10 + dg;
+        i++;
+    }
+    *k = i;
+    return v;
+}
+
 /* Find literal in s[0..n); NULL if absent. */
 static const char *find(const char *s, size_t n, const char *lit, size_t litn)
 {
@@ -1853,6 +1917,30 @@ static bool wall_memo(const struct up *p, const char *c, size_t avail, int64_t *
 }
 
 /*
+ * c[0..lim) after a '[': "293ms]" (uptimemillis, timemillis) or "...ns]",
+ * the integer read once as parse_int reads it, and what classify_decorator
+ * makes of it, stored. Returns the bytes through the ']', or 0 when it is
+ * not such a bracket (a fraction, "s]": the general way).
+ */
+static inline size_t up_int_bracket(struct up *p, const char *c, size_t lim, struct deco *d)
+{
+    size_t k;
+    int64_t iv = lead_int(c, lim, &k);
+    if (!(k + 2 < lim && (c[k] == 'm' || c[k] == 'n') && c[k + 1] == 's' && c[k + 2] == ']'))
+        return 0;
+    bool wall = c[k] == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
+    int64_t val = c[k] == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
+    if (!wall && p->up_ns < 0) {
+        p->up_ns = val;
+    } else if (wall && p->wall_ms < 0) {
+        p->wall_ms = val;
+        p->tz = 0;
+    }
+    d->any = true;
+    return k + 3;
+}
+
+/*
  * Parse leading decorators, set p->up_ns/wall_ms/tz and d. Returns the
  * offset of the message.
  */
@@ -1958,25 +2046,9 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                read once, as parse_int reads it; a fraction or "s]" goes
                the way below */
             {
-                size_t k = 0;
-                int64_t iv = 0;
-                unsigned dg;
-                while (k < lim && (dg = (unsigned)((unsigned char)c[k] - '0')) <= 9) {
-                    if (iv < 100000000000000LL)
-                        iv = iv * 10 + dg;
-                    k++;
-                }
-                if (k + 2 < lim && (c[k] == 'm' || c[k] == 'n') && c[k + 1] == 's' && c[k + 2] == ']') {
-                    bool wall = c[k] == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
-                    int64_t val = c[k] == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
-                    if (!wall && p->up_ns < 0) {
-                        p->up_ns = val;
-                    } else if (wall && p->wall_ms < 0) {
-                        p->wall_ms = val;
-                        p->tz = 0;
-                    }
-                    d->any = true;
-                    i += k + 4;
+                size_t k = up_int_bracket(p, c, lim, d);
+                if (k) {
+                    i += k + 1;
                     continue;
                 }
             }
