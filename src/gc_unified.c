@@ -61,6 +61,8 @@ struct dc_entry {
    through the space before the message, and what parsing it yields. */
 #define DG_TXT 64
 #define DG_SETS 32 /* 2 entries per set, the older replaced */
+#define DG_PRE_LOG2 4
+#define DG_PRE (1u << DG_PRE_LOG2)
 struct dg_entry {
     char txt[DG_TXT];
     unsigned char n;       /* 0: empty */
@@ -111,6 +113,7 @@ struct up {
     struct dg_entry dg[DG_SETS][2];    /* see parse_decorators() */
     unsigned char dg_old[DG_SETS];     /* which entry of a set to replace next */
     const struct dg_entry *dg_last;    /* the run last matched or stored */
+    const struct dg_entry *dg_pre[DG_PRE]; /* the same, by the hash of its first 16 bytes */
     char up_txt[24];                   /* last uptime decorator text, "12.345s]" */
     char id_txt[24];                   /* last "GC(" id digits with ')' */
     size_t id_txt_n;                   /* its length, 0: none */
@@ -1896,7 +1899,7 @@ static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32
 }
 
 /* c[0..p->tm_n) (followed by ']') reads as the memo says: its value in *ms. */
-static bool wall_memo(const struct up *p, const char *c, size_t avail, int64_t *ms)
+static inline __attribute__((always_inline)) bool wall_memo(const struct up *p, const char *c, size_t avail, int64_t *ms)
 {
     size_t n = p->tm_n;
     if (!p->tm_lin) {
@@ -1906,6 +1909,26 @@ static bool wall_memo(const struct up *p, const char *c, size_t avail, int64_t *
         return true;
     }
     /* (the same text again is base + its own SS.mmm too) */
+#ifdef SWAR_DIGITS
+    if (avail >= 24) {
+        /* three words: bytes 0-16, 19 and 23 as the memo's, 17, 18 and
+           20-22 digits; then the rest (the zone) */
+        uint64_t a0, a1, a2, m0, m1, m2;
+        memcpy(&a0, c, 8);
+        memcpy(&a1, c + 8, 8);
+        memcpy(&a2, c + 16, 8);
+        memcpy(&m0, p->tm_txt, 8);
+        memcpy(&m1, p->tm_txt + 8, 8);
+        memcpy(&m2, p->tm_txt + 16, 8);
+        uint64_t eqm = n > 23 ? 0xFF000000FF0000FFULL : 0x00000000FF0000FFULL;
+        uint64_t bad = ((a2 & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                       (((a2 & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL);
+        if ((a0 ^ m0) | (a1 ^ m1) | ((a2 ^ m2) & eqm) | (bad & 0x00FFFFFF00FFFF00ULL))
+            return false;
+        if (n > 24 && !eq_cached(c + 24, avail - 24, p->tm_txt + 24, n - 24))
+            return false;
+    } else
+#endif
     if (!eq_short(c, p->tm_txt, 17) || c[19] != p->tm_txt[19] || !eq_cached(c + 23, avail - 23, p->tm_txt + 23, n - 23) ||
         !is_digit(c[17]) || !is_digit(c[18]) || !is_digit(c[20]) || !is_digit(c[21]) || !is_digit(c[22]))
         return false;
@@ -1916,13 +1939,48 @@ static bool wall_memo(const struct up *p, const char *c, size_t avail, int64_t *
     return true;
 }
 
+/* Way in dg_pre of a run that starts with the 16 bytes at t. */
+static inline unsigned dg_pre_way(const char *t)
+{
+    uint64_t a, b;
+    memcpy(&a, t, 8);
+    memcpy(&b, t + 8, 8);
+    return (unsigned)(((a ^ (b * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >> (64 - DG_PRE_LOG2));
+}
+
+/* The run g was matched or stored: try it first next time, and for runs
+   with its first 16 bytes (tag sets alternate: gc,phases, gc,heap, gc). */
+static inline void dg_note(struct up *p, const struct dg_entry *g)
+{
+    p->dg_last = g;
+    if (g->n >= 16)
+        p->dg_pre[dg_pre_way(g->txt)] = g;
+}
+
+/* A stored run t[0..avail) starts with (its text ends with the space
+   before the message, so it is the whole run), or NULL. */
+static inline const struct dg_entry *dg_find(struct up *p, const char *t, size_t avail)
+{
+    const struct dg_entry *g = p->dg_last;
+    if (g && g->n <= avail && eq_short(g->txt, t, g->n))
+        return g;
+    if (avail >= 16) {
+        g = p->dg_pre[dg_pre_way(t)];
+        if (g && g->n <= avail && eq_short(g->txt, t, g->n)) {
+            p->dg_last = g;
+            return g;
+        }
+    }
+    return NULL;
+}
+
 /*
  * c[0..lim) after a '[': "293ms]" (uptimemillis, timemillis) or "...ns]",
  * the integer read once as parse_int reads it, and what classify_decorator
  * makes of it, stored. Returns the bytes through the ']', or 0 when it is
  * not such a bracket (a fraction, "s]": the general way).
  */
-static inline size_t up_int_bracket(struct up *p, const char *c, size_t lim, struct deco *d)
+static inline __attribute__((always_inline)) size_t up_int_bracket(struct up *p, const char *c, size_t lim, struct deco *d)
 {
     size_t k;
     int64_t iv = lead_int(c, lim, &k);
@@ -1958,14 +2016,57 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
     size_t g0 = SIZE_MAX;       /* start of the letter-led run being parsed */
     struct dg_entry *ge = NULL; /* its cache entry */
     bool g_plain = true;        /* the run held only level/tags/hostname brackets */
-    for (unsigned bi = 0; i < n && s[i] == '['; bi++) {
+    unsigned bi = 0;
+    /*
+     * The usual frame, "[time][uptime][level][tags] " with the time as the
+     * memo and the run after the uptime as the last one, taken in one go:
+     * what the loop below does for those brackets, in its order, without
+     * its turns (the first bracket cannot match the uptime memo: its 5th
+     * byte is the date's '-'). Anything else goes on in the loop from the
+     * bracket where it differs.
+     */
+    size_t ftn = p->tm_n;
+    int64_t fwms;
+    if (ftn && n > ftn + 2 && s[0] == '[' && s[ftn + 1] == ']' && s[5] == '-' && wall_memo(p, s + 1, n - 1, &fwms)) {
+        p->wall_ms = fwms;
+        p->tz = p->tm_tz;
+        d->any = true;
+        i = ftn + 2;
+        bi = 1;
+        if (i + 1 < n && s[i] == '[' && is_digit(s[i + 1])) {
+            const char *c = s + i + 1;
+            size_t lim = n - i - 1 < 82 ? n - i - 1 : 82;
+            size_t un = p->up_txt_n, k = 0;
+            if (un && un <= lim && eq_cached(c, n - i - 1, p->up_txt, un)) {
+                p->up_ns = p->up_txt_ns;
+                k = un;
+            } else if (!(ftn < lim && c[ftn] == ']' && c[4] == '-')) {
+                k = up_int_bracket(p, c, lim, d);
+            }
+            if (k) {
+                i += k + 1;
+                bi = 2;
+                const struct dg_entry *lg;
+                if (i + 1 < n && s[i] == '[' && !is_digit(s[i + 1]) && (lg = dg_find(p, s + i, n - i))) {
+                    d->level_seen = lg->level_seen;
+                    if (lg->tags_off) {
+                        d->tags = s + i + lg->tags_off;
+                        d->tags_n = lg->tags_n;
+                        d->foreign = lg->foreign;
+                    }
+                    return i + lg->n;
+                }
+            }
+        }
+    }
+    for (; i < n && s[i] == '['; bi++) {
         const char *c = s + i + 1;
         size_t lim = n - i - 1 < 82 ? n - i - 1 : 82;
         if (g0 == SIZE_MAX && lim && !is_digit(c[0])) {
             /* runs come in streaks (five gc,phases lines, six gc,heap
                lines): try the last one matched before hashing */
-            const struct dg_entry *lg = p->dg_last;
-            if (lg && lg->n <= n - i && eq_short(lg->txt, s + i, lg->n)) {
+            const struct dg_entry *lg = dg_find(p, s + i, n - i);
+            if (lg) {
                 d->any = true;
                 d->level_seen = lg->level_seen;
                 if (lg->tags_off) {
@@ -1999,7 +2100,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                     ge = &p->dg[set][1];
                 if (ge->n == e && eq_short(ge->txt, s + i, e)) {
                     p->dg_old[set] = ge == &p->dg[set][0];
-                    p->dg_last = ge;
+                    dg_note(p, ge);
                     d->any = true;
                     d->level_seen = ge->level_seen;
                     if (ge->tags_off) {
@@ -2146,13 +2247,13 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
         unsigned set = dg_way(s + g0, len);
         struct dg_entry *g = &p->dg[set][p->dg_old[set]];
         p->dg_old[set] ^= 1;
-        p->dg_last = g;
         memcpy(g->txt, s + g0, len);
         g->n = (unsigned char)len;
         g->level_seen = d->level_seen;
         g->tags_off = d->tags ? (unsigned char)(d->tags - (s + g0)) : 0;
         g->tags_n = (unsigned char)d->tags_n;
         g->foreign = d->foreign;
+        dg_note(p, g);
     }
 done:
     if (i < n && s[i] == ' ')
@@ -2475,8 +2576,12 @@ static void *par_clone(const void *vp, struct gc_parse_ctx *ctx)
     struct up *q = xmalloc(sizeof *q);
     memcpy(q, p, sizeof *q);
     q->ctx = ctx;
-    if (p->dg_last) /* the only pointer into the struct itself */
+    /* the only pointers into the struct itself */
+    if (p->dg_last)
         q->dg_last = &q->dg[0][0] + (p->dg_last - &p->dg[0][0]);
+    for (unsigned i = 0; i < DG_PRE; i++)
+        if (p->dg_pre[i])
+            q->dg_pre[i] = &q->dg[0][0] + (p->dg_pre[i] - &p->dg[0][0]);
     return q;
 }
 
@@ -2494,6 +2599,7 @@ static void normalize(struct up *n, uint64_t delta)
     memset(n->dg, 0, sizeof n->dg);
     memset(n->dg_old, 0, sizeof n->dg_old);
     n->dg_last = NULL;
+    memset(n->dg_pre, 0, sizeof n->dg_pre);
     memset(n->up_txt, 0, sizeof n->up_txt);
     n->up_txt_n = 0;
     n->up_txt_ns = 0;
