@@ -506,6 +506,28 @@ static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
 /* "24M" / "1234K" / "2G" / "512B" (optional fraction) -> KB. Returns bytes or 0. */
 static size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
 {
+    /* the usual "24M": up to 9 integer digits and the unit, which is what
+       parse_dec_e9 reads as digits * 1e9 (no saturation under 1e9) */
+    size_t d = 0;
+    uint64_t ip = 0;
+    unsigned dg;
+    while (d < n && d < 10 && (dg = (unsigned)((unsigned char)s[d] - '0')) <= 9) {
+        ip = ip * 10 + dg;
+        d++;
+    }
+    if (d && d <= 9 && d < n && s[d] != '.' && s[d] != ',') {
+        int64_t iv = (int64_t)ip, m;
+        switch (s[d]) {
+        case 'B': *kb = iv / 1024; return d + 1;
+        case 'K': m = 1; break;
+        case 'M': m = 1024; break;
+        case 'G': m = 1024 * 1024; break;
+        case 'T': m = 1024LL * 1024 * 1024; break;
+        default: return 0;
+        }
+        *kb = sat_mul(iv * 1000, m) / 1000;
+        return d + 1;
+    }
     int64_t v;
     size_t k = parse_dec_e9(s, n, &v);
     if (!k || k >= n)
@@ -1382,7 +1404,7 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
 }
 
 /*
- * The literal lit at *q, then 1 to 18 digits and " ns": the digits' value,
+ * The literal lit at *q, then 1 to 14 digits and " ns": the digits' value,
  * *q moved past "ns"; -1 (and *q left) if the text is not so. What field_ns
  * reads of such a value; the JVM prints every safepoint line so.
  */
@@ -1391,14 +1413,10 @@ static inline int64_t take_lit_ns(const char **q, const char *end, const char *l
     const char *v = *q + litn;
     if ((size_t)(end - *q) < litn + 4 || memcmp(*q, lit, litn) != 0)
         return -1;
-    int64_t x = 0;
-    size_t k = 0;
-    unsigned dg;
-    while (v + k < end && k < 19 && (dg = (unsigned)((unsigned char)v[k] - '0')) <= 9) {
-        x = x * 10 + dg;
-        k++;
-    }
-    if (k == 0 || k > 18 || (size_t)(end - v) < k + 3 || v[k] != ' ' || v[k + 1] != 'n' || v[k + 2] != 's')
+    size_t k;
+    int64_t x = lead_int(v, (size_t)(end - v), &k);
+    /* (up to 14 digits lead_int reads exactly) */
+    if (k == 0 || k > 14 || (size_t)(end - v) < k + 3 || v[k] != ' ' || v[k + 1] != 'n' || v[k + 2] != 's')
         return -1;
     *q = v + k + 3;
     return x;
