@@ -249,7 +249,7 @@ static inline uint64_t swar_digits_value(uint64_t x, unsigned k)
  * none), its value as parse_int reads it (saturating past 1e14), 8 bytes
  * at a time when they are there.
  */
-static inline int64_t lead_int(const char *c, size_t lim, size_t *k)
+static inline __attribute__((always_inline)) int64_t lead_int(const char *c, size_t lim, size_t *k)
 {
 #ifdef SWAR_DIGITS
     if (lim >= 16) {
@@ -1977,7 +1977,7 @@ static inline void dg_note(struct up *p, const struct dg_entry *g)
 
 /* A stored run t[0..avail) starts with (its text ends with the space
    before the message, so it is the whole run), or NULL. */
-static inline const struct dg_entry *dg_find(struct up *p, const char *t, size_t avail)
+static inline __attribute__((always_inline)) const struct dg_entry *dg_find(struct up *p, const char *t, size_t avail)
 {
     const struct dg_entry *g = p->dg_last;
     if (g && g->n <= avail && eq_short(g->txt, t, g->n))
