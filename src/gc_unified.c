@@ -150,7 +150,7 @@ static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* s[0..n) == t[0..n) for short n, without a libc call: whole words, the
    last one overlapping the previous so that no byte loop runs for n >= 8 */
-static inline bool eq_short(const char *a, const char *b, size_t n)
+static inline __attribute__((always_inline)) bool eq_short(const char *a, const char *b, size_t n)
 {
     uint64_t x, y;
     if (n >= 8) {
@@ -174,7 +174,7 @@ static inline bool eq_short(const char *a, const char *b, size_t n)
 /* eq_short for a cached text t of n < 8 bytes kept in a buffer of at least
    8 bytes, against a with avail >= n readable bytes: one masked word compare
    when 8 bytes of a are readable. */
-static inline bool eq_cached(const char *a, size_t avail, const char *t, size_t n)
+static inline __attribute__((always_inline)) bool eq_cached(const char *a, size_t avail, const char *t, size_t n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (n < 8 && avail >= 8) {
@@ -222,7 +222,7 @@ static inline const char *find_close(const char *s, size_t n)
 #define SWAR_DIGITS 1
 /* Of the 8 bytes x (the first in the low byte), how many lead as digits: a
    byte is a digit when its high nibble is 3 and its low one under 10. */
-static inline unsigned swar_lead_digits(uint64_t x)
+static inline __attribute__((always_inline)) unsigned swar_lead_digits(uint64_t x)
 {
     const uint64_t lo7 = 0x7F7F7F7F7F7F7F7FULL;
     uint64_t bad = ((x & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
@@ -234,7 +234,7 @@ static inline unsigned swar_lead_digits(uint64_t x)
 }
 
 /* The value of the k (1..8) digits that lead the 8 bytes x. */
-static inline uint64_t swar_digits_value(uint64_t x, unsigned k)
+static inline __attribute__((always_inline)) uint64_t swar_digits_value(uint64_t x, unsigned k)
 {
     /* digit bytes take no borrow (they are >= '0'); the others shift out */
     x = (x - 0x3030303030303030ULL) << (8 * (8 - k));
