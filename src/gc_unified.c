@@ -378,10 +378,9 @@ static size_t parse_dec_exact(const char *s, size_t n, uint64_t *ip, uint64_t *f
             i++;
         }
     }
-    while (fd < 9) {
-        f *= 10;
-        fd++;
-    }
+    static const uint64_t scale9[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                        10000,      1000,      100,     10,      1};
+    f *= scale9[fd]; /* fd <= 9: to nine fraction digits */
     *ip = v;
     *frac9 = f;
     return i;
@@ -504,7 +503,7 @@ static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
 }
 
 /* "24M" / "1234K" / "2G" / "512B" (optional fraction) -> KB. Returns bytes or 0. */
-static size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
+static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
 {
     /* the usual "24M": up to 9 integer digits and the unit, which is what
        parse_dec_e9 reads as digits * 1e9 (no saturation under 1e9) */
@@ -1408,7 +1407,7 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
  * *q moved past "ns"; -1 (and *q left) if the text is not so. What field_ns
  * reads of such a value; the JVM prints every safepoint line so.
  */
-static inline int64_t take_lit_ns(const char **q, const char *end, const char *lit, size_t litn)
+static inline __attribute__((always_inline)) int64_t take_lit_ns(const char **q, const char *end, const char *lit, size_t litn)
 {
     const char *v = *q + litn;
     if ((size_t)(end - *q) < litn + 4 || memcmp(*q, lit, litn) != 0)
@@ -1486,7 +1485,7 @@ static bool on_safepoint_old(struct up *p, const char *m, size_t n)
  * value in ns, *q moved past the 's'; -1 (and *q left) if the text is not
  * so. What field_ns reads of such a value.
  */
-static inline int64_t take_lit_secs(const char **q, const char *end, const char *lit, size_t litn)
+static inline __attribute__((always_inline)) int64_t take_lit_secs(const char **q, const char *end, const char *lit, size_t litn)
 {
     if ((size_t)(end - *q) < litn + 2 || memcmp(*q, lit, litn) != 0)
         return -1;
