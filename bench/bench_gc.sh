@@ -9,7 +9,7 @@
 #    grep+awk pause sum (unified logs), gclat gc -j 1 and -j 2; best of
 #    $BENCH_RUNS rounds (default 5), with the load average at each round
 #    (BENCH_GC_BEFORE=path/to/an/older/gclat adds its row to each round,
-#    labelled $BENCH_GC_BEFORE_LABEL)
+#    labelled $BENCH_GC_BEFORE_LABEL, run with $BENCH_GC_BEFORE_ARGS, e.g. "-j 1")
 #    (the machine is shared: a figure means little under load). Peak RSS
 #    from /usr/bin/time.
 # 2. The older figures: a >= 1 GB unified G1 gc* log built from a fixture
@@ -50,7 +50,7 @@ issue_rows() { # LABEL FILE UNIFIED(0/1)
         grep) [ "$3" = 1 ] || continue
               out=$(t1 sh -c "grep -F 'Pause' '$f' | $AWK '/ms\$/ {n++; v=\$NF; sub(/ms\$/, \"\", v); s+=v} END {print n, s}'") ;;
         before) [ -n "${BENCH_GC_BEFORE:-}" ] || continue
-                out=$(t1 "$BENCH_GC_BEFORE" gc -q "$f") ;;
+                out=$(t1 "$BENCH_GC_BEFORE" gc -q ${BENCH_GC_BEFORE_ARGS:-} "$f") ;;
         j1) out=$(t1 ./gclat gc -q -j 1 "$f") ;;
         j2) out=$(t1 ./gclat gc -q -j 2 "$f") ;;
       esac

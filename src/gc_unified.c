@@ -61,6 +61,8 @@ struct dc_entry {
    through the space before the message, and what parsing it yields. */
 #define DG_TXT 64
 #define DG_SETS 32 /* 2 entries per set, the older replaced */
+#define DG_PRE_LOG2 4
+#define DG_PRE (1u << DG_PRE_LOG2)
 struct dg_entry {
     char txt[DG_TXT];
     unsigned char n;       /* 0: empty */
@@ -111,6 +113,7 @@ struct up {
     struct dg_entry dg[DG_SETS][2];    /* see parse_decorators() */
     unsigned char dg_old[DG_SETS];     /* which entry of a set to replace next */
     const struct dg_entry *dg_last;    /* the run last matched or stored */
+    const struct dg_entry *dg_pre[DG_PRE]; /* the same, by the hash of its first 16 bytes */
     char up_txt[24];                   /* last uptime decorator text, "12.345s]" */
     char id_txt[24];                   /* last "GC(" id digits with ')' */
     size_t id_txt_n;                   /* its length, 0: none */
@@ -147,7 +150,7 @@ static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* s[0..n) == t[0..n) for short n, without a libc call: whole words, the
    last one overlapping the previous so that no byte loop runs for n >= 8 */
-static inline bool eq_short(const char *a, const char *b, size_t n)
+static inline __attribute__((always_inline)) bool eq_short(const char *a, const char *b, size_t n)
 {
     uint64_t x, y;
     if (n >= 8) {
@@ -171,7 +174,7 @@ static inline bool eq_short(const char *a, const char *b, size_t n)
 /* eq_short for a cached text t of n < 8 bytes kept in a buffer of at least
    8 bytes, against a with avail >= n readable bytes: one masked word compare
    when 8 bytes of a are readable. */
-static inline bool eq_cached(const char *a, size_t avail, const char *t, size_t n)
+static inline __attribute__((always_inline)) bool eq_cached(const char *a, size_t avail, const char *t, size_t n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (n < 8 && avail >= 8) {
@@ -213,6 +216,70 @@ static inline const char *find_close(const char *s, size_t n)
         if (s[i] == ']')
             return s + i;
     return NULL;
+}
+
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR_DIGITS 1
+/* Of the 8 bytes x (the first in the low byte), how many lead as digits: a
+   byte is a digit when its high nibble is 3 and its low one under 10. */
+static inline __attribute__((always_inline)) unsigned swar_lead_digits(uint64_t x)
+{
+    const uint64_t lo7 = 0x7F7F7F7F7F7F7F7FULL;
+    uint64_t bad = ((x & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                   (((x & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL);
+    if (!bad)
+        return 8;
+    bad = (((bad & lo7) + lo7) | bad) & ~lo7; /* the high bit of each non-digit byte */
+    return (unsigned)__builtin_ctzll(bad) >> 3;
+}
+
+/* The value of the k (1..8) digits that lead the 8 bytes x. */
+static inline __attribute__((always_inline)) uint64_t swar_digits_value(uint64_t x, unsigned k)
+{
+    /* digit bytes take no borrow (they are >= '0'); the others shift out */
+    x = (x - 0x3030303030303030ULL) << (8 * (8 - k));
+    x = (x * 10 + (x >> 8)) & 0x00FF00FF00FF00FFULL;
+    x = (x * 100 + (x >> 16)) & 0x0000FFFF0000FFFFULL;
+    return (x * 10000 + (x >> 32)) & 0xFFFFFFFFULL;
+}
+#endif
+
+/*
+ * The decimal integer that leads c[0..lim): its digit count in *k (0 if
+ * none), its value as parse_int reads it (saturating past 1e14), 8 bytes
+ * at a time when they are there.
+ */
+static inline __attribute__((always_inline)) int64_t lead_int(const char *c, size_t lim, size_t *k)
+{
+#ifdef SWAR_DIGITS
+    if (lim >= 16) {
+        uint64_t x, y;
+        memcpy(&x, c, 8);
+        unsigned a = swar_lead_digits(x);
+        if (a < 8) {
+            *k = a;
+            return a ? (int64_t)swar_digits_value(x, a) : 0;
+        }
+        memcpy(&y, c + 8, 8);
+        unsigned b = swar_lead_digits(y);
+        if (b < 7) {
+            /* up to 14 digits: parse_int's cap cannot bind */
+            static const int64_t p10[7] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+            *k = 8 + b;
+            return (int64_t)swar_digits_value(x, 8) * p10[b] + (b ? (int64_t)swar_digits_value(y, b) : 0);
+        }
+    }
+#endif
+    size_t i = 0;
+    int64_t v = 0;
+    unsigned dg;
+    while (i < lim && (dg = (unsigned)((unsigned char)c[i] - '0')) <= 9) {
+        if (v < 100000000000000LL)
+            v = v * 10 + dg;
+        i++;
+    }
+    *k = i;
+    return v;
 }
 
 /* Find literal in s[0..n); NULL if absent. */
@@ -311,10 +378,9 @@ static size_t parse_dec_exact(const char *s, size_t n, uint64_t *ip, uint64_t *f
             i++;
         }
     }
-    while (fd < 9) {
-        f *= 10;
-        fd++;
-    }
+    static const uint64_t scale9[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                        10000,      1000,      100,     10,      1};
+    f *= scale9[fd]; /* fd <= 9: to nine fraction digits */
     *ip = v;
     *frac9 = f;
     return i;
@@ -437,8 +503,30 @@ static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
 }
 
 /* "24M" / "1234K" / "2G" / "512B" (optional fraction) -> KB. Returns bytes or 0. */
-static size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
+static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
 {
+    /* the usual "24M": up to 9 integer digits and the unit, which is what
+       parse_dec_e9 reads as digits * 1e9 (no saturation under 1e9) */
+    size_t d = 0;
+    uint64_t ip = 0;
+    unsigned dg;
+    while (d < n && d < 10 && (dg = (unsigned)((unsigned char)s[d] - '0')) <= 9) {
+        ip = ip * 10 + dg;
+        d++;
+    }
+    if (d && d <= 9 && d < n && s[d] != '.' && s[d] != ',') {
+        int64_t iv = (int64_t)ip, m;
+        switch (s[d]) {
+        case 'B': *kb = iv / 1024; return d + 1;
+        case 'K': m = 1; break;
+        case 'M': m = 1024; break;
+        case 'G': m = 1024 * 1024; break;
+        case 'T': m = 1024LL * 1024 * 1024; break;
+        default: return 0;
+        }
+        *kb = sat_mul(iv * 1000, m) / 1000;
+        return d + 1;
+    }
     int64_t v;
     size_t k = parse_dec_e9(s, n, &v);
     if (!k || k >= n)
@@ -1314,6 +1402,26 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
     return scale_ns(ip, f9, mult, big, &ns) ? ns : FIELD_BAD;
 }
 
+/*
+ * The literal lit at *q, then 1 to 14 digits and " ns": the digits' value,
+ * *q moved past "ns"; -1 (and *q left) if the text is not so. What field_ns
+ * reads of such a value; the JVM prints every safepoint line so.
+ */
+static inline __attribute__((always_inline)) int64_t take_lit_ns(const char **q, const char *end, const char *lit, size_t litn)
+{
+    const char *v = *q + litn;
+    if ((size_t)(end - *q) < litn + 4 || memcmp(*q, lit, litn) != 0)
+        return -1;
+    size_t k;
+    int64_t x = lead_int(v, (size_t)(end - v), &k);
+    /* (up to 14 digits lead_int reads exactly) */
+    if (k == 0 || k > 14 || (size_t)(end - v) < k + 3 || v[k] != ' ' || v[k + 1] != 'n' || v[k + 2] != 's')
+        return -1;
+    *q = v + k + 3;
+    return x;
+}
+#define TAKE_LIT_NS(q, end, lit) take_lit_ns((q), (end), (lit), sizeof(lit) - 1)
+
 /* JDK 13+: Safepoint "Op", Time since last: N ns, Reaching safepoint: N ns, ... Total: N ns */
 static bool on_safepoint_new(struct up *p, const char *m, size_t n)
 {
@@ -1321,9 +1429,20 @@ static bool on_safepoint_new(struct up *p, const char *m, size_t n)
     const char *q2 = memchr(q1, '"', (size_t)(m + n - q1));
     if (!q2)
         return false;
-    int64_t total = field_ns(m, n, "Total: ", 7);
-    int64_t reach = field_ns(m, n, "Reaching safepoint: ", 20);
-    int64_t at = field_ns(m, n, "At safepoint: ", 14);
+    int64_t total, reach, at;
+    /* The line as the JVM prints it, read in one pass: with no ':' in the
+       operation's name, each key below is the first of its kind in the line,
+       as field_ns finds it, and its value reads the same. */
+    const char *q = q2, *end = m + n;
+    if (!memchr(q1, ':', (size_t)(q2 - q1)) && TAKE_LIT_NS(&q, end, "\", Time since last: ") >= 0 &&
+        (reach = TAKE_LIT_NS(&q, end, ", Reaching safepoint: ")) >= 0 &&
+        (at = TAKE_LIT_NS(&q, end, ", At safepoint: ")) >= 0 && (total = TAKE_LIT_NS(&q, end, ", Total: ")) >= 0) {
+        /* read */
+    } else {
+        total = field_ns(m, n, "Total: ", 7);
+        reach = field_ns(m, n, "Reaching safepoint: ", 20);
+        at = field_ns(m, n, "At safepoint: ", 14);
+    }
     if (total == FIELD_BAD || reach == FIELD_BAD || at == FIELD_BAD) {
         unknown(p, "bad duration");
         return true;
@@ -1361,10 +1480,45 @@ static bool on_safepoint_old(struct up *p, const char *m, size_t n)
 }
 
 /* "User=0.01s Sys=0.00s Real=0.00s" */
+/*
+ * The literal lit at *q, then a plain decimal with an 's' after it: its
+ * value in ns, *q moved past the 's'; -1 (and *q left) if the text is not
+ * so. What field_ns reads of such a value.
+ */
+static inline __attribute__((always_inline)) int64_t take_lit_secs(const char **q, const char *end, const char *lit, size_t litn)
+{
+    if ((size_t)(end - *q) < litn + 2 || memcmp(*q, lit, litn) != 0)
+        return -1;
+    const char *v = *q + litn;
+    size_t vn = (size_t)(end - v);
+    if (!is_digit(v[0]))
+        return -1;
+    uint64_t ip, f9;
+    bool big;
+    size_t c = parse_dec_exact(v, vn, &ip, &f9, &big);
+    int64_t ns;
+    if (c >= vn || v[c] != 's' || !scale_ns(ip, f9, 1000000000, big, &ns))
+        return -1;
+    *q = v + c + 1;
+    return ns;
+}
+#define TAKE_LIT_SECS(q, end, lit) take_lit_secs((q), (end), (lit), sizeof(lit) - 1)
+
 static bool on_cpu(struct up *p, const char *m, size_t n, int64_t gc_id)
 {
-    int64_t u = field_ns(m, n, "User=", 5), sy = field_ns(m, n, "Sys=", 4),
-            r = field_ns(m, n, "Real=", 5);
+    int64_t u, sy, r;
+    /* "User=0.01s Sys=0.00s Real=0.01s" in one pass: numbers and units
+       cannot hold a key, so each is the first of its kind, as field_ns
+       finds it */
+    const char *q = m, *end = m + n;
+    if ((u = TAKE_LIT_SECS(&q, end, "User=")) >= 0 && (sy = TAKE_LIT_SECS(&q, end, " Sys=")) >= 0 &&
+        (r = TAKE_LIT_SECS(&q, end, " Real=")) >= 0) {
+        /* read */
+    } else {
+        u = field_ns(m, n, "User=", 5);
+        sy = field_ns(m, n, "Sys=", 4);
+        r = field_ns(m, n, "Real=", 5);
+    }
     if (u == FIELD_BAD || sy == FIELD_BAD || r == FIELD_BAD) {
         unknown(p, "bad duration");
         return true;
@@ -1762,17 +1916,37 @@ static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32
 }
 
 /* c[0..p->tm_n) (followed by ']') reads as the memo says: its value in *ms. */
-static bool wall_memo(const struct up *p, const char *c, int64_t *ms)
+static inline __attribute__((always_inline)) bool wall_memo(const struct up *p, const char *c, size_t avail, int64_t *ms)
 {
     size_t n = p->tm_n;
     if (!p->tm_lin) {
-        if (memcmp(c, p->tm_txt, n) != 0)
+        if (!eq_short(c, p->tm_txt, n))
             return false;
         *ms = p->tm_ms;
         return true;
     }
     /* (the same text again is base + its own SS.mmm too) */
-    if (memcmp(c, p->tm_txt, 17) != 0 || c[19] != p->tm_txt[19] || memcmp(c + 23, p->tm_txt + 23, n - 23) != 0 ||
+#ifdef SWAR_DIGITS
+    if (avail >= 24) {
+        /* three words: bytes 0-16, 19 and 23 as the memo's, 17, 18 and
+           20-22 digits; then the rest (the zone) */
+        uint64_t a0, a1, a2, m0, m1, m2;
+        memcpy(&a0, c, 8);
+        memcpy(&a1, c + 8, 8);
+        memcpy(&a2, c + 16, 8);
+        memcpy(&m0, p->tm_txt, 8);
+        memcpy(&m1, p->tm_txt + 8, 8);
+        memcpy(&m2, p->tm_txt + 16, 8);
+        uint64_t eqm = n > 23 ? 0xFF000000FF0000FFULL : 0x00000000FF0000FFULL;
+        uint64_t bad = ((a2 & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                       (((a2 & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL);
+        if ((a0 ^ m0) | (a1 ^ m1) | ((a2 ^ m2) & eqm) | (bad & 0x00FFFFFF00FFFF00ULL))
+            return false;
+        if (n > 24 && !eq_cached(c + 24, avail - 24, p->tm_txt + 24, n - 24))
+            return false;
+    } else
+#endif
+    if (!eq_short(c, p->tm_txt, 17) || c[19] != p->tm_txt[19] || !eq_cached(c + 23, avail - 23, p->tm_txt + 23, n - 23) ||
         !is_digit(c[17]) || !is_digit(c[18]) || !is_digit(c[20]) || !is_digit(c[21]) || !is_digit(c[22]))
         return false;
     int se = (c[17] - '0') * 10 + (c[18] - '0');
@@ -1780,6 +1954,65 @@ static bool wall_memo(const struct up *p, const char *c, int64_t *ms)
         return false;
     *ms = p->tm_base_ms + se * 1000 + ((c[20] - '0') * 100 + (c[21] - '0') * 10 + (c[22] - '0'));
     return true;
+}
+
+/* Way in dg_pre of a run that starts with the 16 bytes at t. */
+static inline unsigned dg_pre_way(const char *t)
+{
+    uint64_t a, b;
+    memcpy(&a, t, 8);
+    memcpy(&b, t + 8, 8);
+    return (unsigned)(((a ^ (b * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >> (64 - DG_PRE_LOG2));
+}
+
+/* The run g was matched or stored: try it first next time, and for runs
+   with its first 16 bytes (tag sets alternate: gc,phases, gc,heap, gc). */
+static inline void dg_note(struct up *p, const struct dg_entry *g)
+{
+    p->dg_last = g;
+    if (g->n >= 16)
+        p->dg_pre[dg_pre_way(g->txt)] = g;
+}
+
+/* A stored run t[0..avail) starts with (its text ends with the space
+   before the message, so it is the whole run), or NULL. */
+static inline __attribute__((always_inline)) const struct dg_entry *dg_find(struct up *p, const char *t, size_t avail)
+{
+    const struct dg_entry *g = p->dg_last;
+    if (g && g->n <= avail && eq_short(g->txt, t, g->n))
+        return g;
+    if (avail >= 16) {
+        g = p->dg_pre[dg_pre_way(t)];
+        if (g && g->n <= avail && eq_short(g->txt, t, g->n)) {
+            p->dg_last = g;
+            return g;
+        }
+    }
+    return NULL;
+}
+
+/*
+ * c[0..lim) after a '[': "293ms]" (uptimemillis, timemillis) or "...ns]",
+ * the integer read once as parse_int reads it, and what classify_decorator
+ * makes of it, stored. Returns the bytes through the ']', or 0 when it is
+ * not such a bracket (a fraction, "s]": the general way).
+ */
+static inline __attribute__((always_inline)) size_t up_int_bracket(struct up *p, const char *c, size_t lim, struct deco *d)
+{
+    size_t k;
+    int64_t iv = lead_int(c, lim, &k);
+    if (!(k + 2 < lim && (c[k] == 'm' || c[k] == 'n') && c[k + 1] == 's' && c[k + 2] == ']'))
+        return 0;
+    bool wall = c[k] == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
+    int64_t val = c[k] == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
+    if (!wall && p->up_ns < 0) {
+        p->up_ns = val;
+    } else if (wall && p->wall_ms < 0) {
+        p->wall_ms = val;
+        p->tz = 0;
+    }
+    d->any = true;
+    return k + 3;
 }
 
 /*
@@ -1800,14 +2033,57 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
     size_t g0 = SIZE_MAX;       /* start of the letter-led run being parsed */
     struct dg_entry *ge = NULL; /* its cache entry */
     bool g_plain = true;        /* the run held only level/tags/hostname brackets */
-    for (unsigned bi = 0; i < n && s[i] == '['; bi++) {
+    unsigned bi = 0;
+    /*
+     * The usual frame, "[time][uptime][level][tags] " with the time as the
+     * memo and the run after the uptime as the last one, taken in one go:
+     * what the loop below does for those brackets, in its order, without
+     * its turns (the first bracket cannot match the uptime memo: its 5th
+     * byte is the date's '-'). Anything else goes on in the loop from the
+     * bracket where it differs.
+     */
+    size_t ftn = p->tm_n;
+    int64_t fwms;
+    if (ftn && n > ftn + 2 && s[0] == '[' && s[ftn + 1] == ']' && s[5] == '-' && wall_memo(p, s + 1, n - 1, &fwms)) {
+        p->wall_ms = fwms;
+        p->tz = p->tm_tz;
+        d->any = true;
+        i = ftn + 2;
+        bi = 1;
+        if (i + 1 < n && s[i] == '[' && is_digit(s[i + 1])) {
+            const char *c = s + i + 1;
+            size_t lim = n - i - 1 < 82 ? n - i - 1 : 82;
+            size_t un = p->up_txt_n, k = 0;
+            if (un && un <= lim && eq_cached(c, n - i - 1, p->up_txt, un)) {
+                p->up_ns = p->up_txt_ns;
+                k = un;
+            } else if (!(ftn < lim && c[ftn] == ']' && c[4] == '-')) {
+                k = up_int_bracket(p, c, lim, d);
+            }
+            if (k) {
+                i += k + 1;
+                bi = 2;
+                const struct dg_entry *lg;
+                if (i + 1 < n && s[i] == '[' && !is_digit(s[i + 1]) && (lg = dg_find(p, s + i, n - i))) {
+                    d->level_seen = lg->level_seen;
+                    if (lg->tags_off) {
+                        d->tags = s + i + lg->tags_off;
+                        d->tags_n = lg->tags_n;
+                        d->foreign = lg->foreign;
+                    }
+                    return i + lg->n;
+                }
+            }
+        }
+    }
+    for (; i < n && s[i] == '['; bi++) {
         const char *c = s + i + 1;
         size_t lim = n - i - 1 < 82 ? n - i - 1 : 82;
         if (g0 == SIZE_MAX && lim && !is_digit(c[0])) {
             /* runs come in streaks (five gc,phases lines, six gc,heap
                lines): try the last one matched before hashing */
-            const struct dg_entry *lg = p->dg_last;
-            if (lg && lg->n <= n - i && eq_short(lg->txt, s + i, lg->n)) {
+            const struct dg_entry *lg = dg_find(p, s + i, n - i);
+            if (lg) {
                 d->any = true;
                 d->level_seen = lg->level_seen;
                 if (lg->tags_off) {
@@ -1841,7 +2117,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                     ge = &p->dg[set][1];
                 if (ge->n == e && eq_short(ge->txt, s + i, e)) {
                     p->dg_old[set] = ge == &p->dg[set][0];
-                    p->dg_last = ge;
+                    dg_note(p, ge);
                     d->any = true;
                     d->level_seen = ge->level_seen;
                     if (ge->tags_off) {
@@ -1875,7 +2151,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                through tm_n holds no ']': the ']' after it is the first) */
             size_t tn = p->tm_n;
             int64_t wms;
-            if (tn && tn < lim && c[tn] == ']' && c[4] == '-' && wall_memo(p, c, &wms)) {
+            if (tn && tn < lim && c[tn] == ']' && c[4] == '-' && wall_memo(p, c, n - i - 1, &wms)) {
                 if (p->wall_ms < 0) {
                     p->wall_ms = wms;
                     p->tz = p->tm_tz;
@@ -1883,6 +2159,16 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                 d->any = true;
                 i += tn + 2;
                 continue;
+            }
+            /* "[293ms]" (uptimemillis, timemillis), "[...ns]": the integer
+               read once, as parse_int reads it; a fraction or "s]" goes
+               the way below */
+            {
+                size_t k = up_int_bracket(p, c, lim, d);
+                if (k) {
+                    i += k + 1;
+                    continue;
+                }
             }
             int64_t v;
             size_t k = parse_dec_e9(c, lim, &v);
@@ -1978,13 +2264,13 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
         unsigned set = dg_way(s + g0, len);
         struct dg_entry *g = &p->dg[set][p->dg_old[set]];
         p->dg_old[set] ^= 1;
-        p->dg_last = g;
         memcpy(g->txt, s + g0, len);
         g->n = (unsigned char)len;
         g->level_seen = d->level_seen;
         g->tags_off = d->tags ? (unsigned char)(d->tags - (s + g0)) : 0;
         g->tags_n = (unsigned char)d->tags_n;
         g->foreign = d->foreign;
+        dg_note(p, g);
     }
 done:
     if (i < n && s[i] == ' ')
@@ -2307,8 +2593,12 @@ static void *par_clone(const void *vp, struct gc_parse_ctx *ctx)
     struct up *q = xmalloc(sizeof *q);
     memcpy(q, p, sizeof *q);
     q->ctx = ctx;
-    if (p->dg_last) /* the only pointer into the struct itself */
+    /* the only pointers into the struct itself */
+    if (p->dg_last)
         q->dg_last = &q->dg[0][0] + (p->dg_last - &p->dg[0][0]);
+    for (unsigned i = 0; i < DG_PRE; i++)
+        if (p->dg_pre[i])
+            q->dg_pre[i] = &q->dg[0][0] + (p->dg_pre[i] - &p->dg[0][0]);
     return q;
 }
 
@@ -2326,6 +2616,7 @@ static void normalize(struct up *n, uint64_t delta)
     memset(n->dg, 0, sizeof n->dg);
     memset(n->dg_old, 0, sizeof n->dg_old);
     n->dg_last = NULL;
+    memset(n->dg_pre, 0, sizeof n->dg_pre);
     memset(n->up_txt, 0, sizeof n->up_txt);
     n->up_txt_n = 0;
     n->up_txt_ns = 0;
