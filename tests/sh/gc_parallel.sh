@@ -97,7 +97,9 @@ if [ "$diffs" -eq 0 ]; then
 else
   nok "gc -j N == -j 1 on $nfiles files: $diffs differences" "$(grep '^DIFF' "$T/out" | head -5 | tr '\n' ';')"
 fi
-if [ "$chunks" -gt 1000 ] && [ "$met" -ge 100 ] && [ "$missed" -gt 0 ]; then
+# without the corpus there are fewer files, so fewer chunk boundaries meet
+min_met=$([ "$ncorp" -gt 0 ] && echo 100 || echo 20)
+if [ "$chunks" -gt 1000 ] && [ "$met" -ge "$min_met" ] && [ "$missed" -gt 0 ]; then
   ok "files were split ($chunks chunks): $met verified in parallel, $missed re-parsed by the stitch (small chunks rarely meet)"
 else
   nok "files were split and verified" "$chunks chunks, $met met, $missed missed"
@@ -120,7 +122,7 @@ src="$FX/jdk17-g1-safepoint-steady.log"
 if [ -x "${SHARED:-/nonexistent}/tools/replicate_gclog" ]; then
   "$SHARED/tools/replicate_gclog" -q "$src" "$big" 60M
 else
-  for _ in $(seq 60); do cat "$src"; done > "$big"
+  for _ in $(seq 900); do cat "$src"; done > "$big" # 63 MB, as replicate_gclog 60M
 fi
 "$G" gc --json -q -j 1 "$big" > "$T/big1.json"
 GCLAT_PAR_STATS=1 "$G" gc --json -q -j 2 "$big" > "$T/big2.json" 2> "$T/big2.err"
