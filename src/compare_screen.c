@@ -16,7 +16,15 @@
 #include <string.h>
 
 #define CHANGE_MATTERS_PCT 10.0
-/* Findings rows the first screen holds: with a few runs of several inputs the table alone would fill it. */
+/*
+ * The first screen is at most SCREEN_LINES lines (tests/sh/first_screen.sh):
+ * the verdict, the headline table and the findings, each with a title and a
+ * blank line, and "More: --full". Findings rows take what the headline rows
+ * leave, from 1 to BRIEF_FINDINGS: with a few runs of several inputs the
+ * findings table alone would fill it.
+ */
+#define SCREEN_LINES 25
+#define SCREEN_FIXED_LINES 9 /* verdict, 3 blanks, 2 titles, 2 table headers, More */
 #define BRIEF_FINDINGS 6
 
 struct headline {
@@ -139,26 +147,31 @@ static const char *sev_of(const struct report_node *f)
  * BRIEF_FINDINGS, in the table's order within a severity; the whole table
  * (info rows too) with --full. The title says how many are left out.
  */
-static void brief_findings(struct report_node *root)
+static void brief_findings(struct report_node *root, int headline_rows)
 {
+    int room = SCREEN_LINES - SCREEN_FIXED_LINES - headline_rows;
+    int most = room < 1 ? 1 : room > BRIEF_FINDINGS ? BRIEF_FINDINGS : room;
     struct report_node *fs = rn_get(root, "findings");
     if (!fs || fs->kind != RN_ARR || !fs->first)
         return;
     static const char *const order[] = {"critical", "warning"};
     struct report_node *b = rn_flags(rn_arr(root, "findings_brief"), RF_TABLE | RF_WIDE | RF_NOJSON | RF_NOHTML | RF_BRIEF);
-    int shown = 0, total = rn_len(fs);
+    int shown = 0, total = rn_len(fs), by_sev[3] = {0, 0, 0};
+    for (const struct report_node *f = fs->first; f; f = f->next)
+        by_sev[!strcmp(sev_of(f), "critical") ? 0 : !strcmp(sev_of(f), "warning") ? 1 : 2]++;
     for (size_t k = 0; k < sizeof order / sizeof *order; k++)
-        for (const struct report_node *f = fs->first; f && shown < BRIEF_FINDINGS; f = f->next)
+        for (const struct report_node *f = fs->first; f && shown < most; f = f->next)
             if (!strcmp(sev_of(f), order[k])) {
                 rn_copy(b, f, 0, 0);
                 shown++;
             }
-    char title[160];
+    char title[200];
     if (shown == total)
         snprintf(title, sizeof title, "Findings (per run and input)");
     else
-        snprintf(title, sizeof title, "Findings (per run and input: %d of %d, critical and warning first; --full: all)",
-                 shown, total);
+        snprintf(title, sizeof title,
+                 "Findings (per run and input: %d critical, %d warning, %d info; %d shown, --full: all)", by_sev[0],
+                 by_sev[1], by_sev[2], shown);
     rn_title(b, title);
     rn_move_after(root, b, fs);
     rn_flags(fs, RF_DETAIL);
@@ -167,6 +180,7 @@ static void brief_findings(struct report_node *root)
 void compare_screen(struct report_node *root)
 {
     struct report_node *cmp = rn_get(root, "comparison");
+    int headline_rows = 0;
     verdict(root, cmp);
     if (cmp) {
         const struct report_node *runs0 = rn_get(root, "runs");
@@ -180,6 +194,7 @@ void compare_screen(struct report_node *root)
             if (!row)
                 continue;
             struct report_node *o = rn_obj(h, NULL);
+            headline_rows++;
             for (const struct report_node *c = row->first; c; c = c->next)
                 rn_copy(o, c, 0, 0);
         }
@@ -189,5 +204,5 @@ void compare_screen(struct report_node *root)
     struct report_node *runs = rn_get(root, "runs");
     if (runs)
         rn_flags(runs, RF_DETAIL);
-    brief_findings(root);
+    brief_findings(root, headline_rows);
 }

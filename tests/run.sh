@@ -114,8 +114,15 @@ guard() { # guard BINARY -> path of its wrapper (or the binary when absent)
       echo '#!/usr/bin/env bash'
       printf 'real=%q\n' "$real"
       printf 'log=${GCLAT_GUARD_LOG:-%q}\n' "$GUARD_LOG"
+      # the binary runs as a child that gets the TERM/INT sent to the wrapper, so a
+      # test that stops `gclat watch` by its pid sees what gclat does on a stop
+      # (<&0: a background command's stdin would be /dev/null otherwise)
       # shellcheck disable=SC2016
-      echo '"$real" "$@"; rc=$?'
+      echo '"$real" "$@" <&0 & c=$!'
+      # shellcheck disable=SC2016
+      echo 'trap '"'"'kill -TERM $c 2>/dev/null'"'"' TERM; trap '"'"'kill -INT $c 2>/dev/null'"'"' INT'
+      # shellcheck disable=SC2016
+      echo 'wait $c; rc=$?; while [ $rc -gt 128 ] && kill -0 $c 2>/dev/null; do wait $c; rc=$?; done'
       # shellcheck disable=SC2016
       echo 'if [ $rc -gt 4 ]; then printf "exit %d (%s): %s\n" $rc "$( [ $rc -gt 128 ] && kill -l $((rc - 128)) 2>/dev/null || echo "not a gclat exit code")" "${real##*/} $*" >> "$log"; fi'
       echo 'exit $rc'
