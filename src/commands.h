@@ -12,7 +12,7 @@
     X(gc, "GC-log analysis: pauses, percentiles, causes, findings", OPT)             \
     X(lat, "latency percentiles from access logs (exact, mergeable)", OPT)           \
     X(merge, "merge histograms saved by 'gclat lat --save'", OPT)                    \
-    X(cpu, "CPU and memory of a JVM from top -b output or /proc sampling", TEXT)     \
+    X(cpu, "CPU and memory of a JVM from top -b output or /proc sampling", OPT)      \
     X(jstat, "jstat -gc/-gcutil/-gccause output: GC rates and occupancy", OPT)       \
     X(histo, "jmap -histo / GC.class_histogram: top classes and growth", TEXT)       \
     X(threads, "thread dumps: states, pools, locks, deadlocks, hot frames", OPT)     \

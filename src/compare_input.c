@@ -473,9 +473,11 @@ static void cpu_adapter_opts(const struct compare_set *s, struct cpu_opts *o, st
         av[i + 1] = s->cpu_args[i];
     const char *prog = prog_name;
     prog_name = "gclat cpu";
-    cpu_opts_parse(s->n_cpu_args + 1, av, o, c);
+    int help = cpu_opts_parse(s->n_cpu_args + 1, av, o, c);
     prog_name = prog;
     free(av);
+    if (help) /* --help among the --cpu-arg: cpu's help is on stdout, no report (as --lat-arg) */
+        exit(EXIT_USAGE);
     c->co.quiet = true;
     if (c->nfiles)
         die(EXIT_USAGE, "--cpu-arg %s: a file; give it as an input (NAME=FILE or NAME:cpu=FILE), --cpu-arg "
