@@ -14,7 +14,7 @@
     X(merge, "merge histograms saved by 'gclat lat --save'", OPT)                    \
     X(cpu, "CPU and memory of a JVM from top -b output or /proc sampling", OPT)      \
     X(jstat, "jstat -gc/-gcutil/-gccause output: GC rates and occupancy", OPT)       \
-    X(histo, "jmap -histo / GC.class_histogram: top classes and growth", TEXT)       \
+    X(histo, "jmap -histo / GC.class_histogram: top classes and growth", OPT)        \
     X(threads, "thread dumps: states, pools, locks, deadlocks, hot frames", OPT)     \
     X(impact, "share of requests a GC pause pushes past a timeout", OPT)             \
     X(correlate, "join access-log requests with GC pauses", OPT)                     \
