@@ -21,7 +21,7 @@
     X(compare, "side-by-side comparison of runs, with % change", OPT)                \
     X(report, "self-contained HTML report with charts", OPT)                         \
     X(load, "constant-rate HTTP load, latency corrected for coordinated omission", OPT) \
-    X(watch, "follow live GC logs: rolling figures, alerts, Prometheus metrics", TEXT)
+    X(watch, "follow live GC logs: rolling figures, alerts, Prometheus metrics", OPT)
 
 struct opt_cmd;
 #define DECLARE_HELP_TEXT(name) extern const char cmd_##name##_help[];

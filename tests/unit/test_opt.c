@@ -405,7 +405,7 @@ static void test_command_tables(void)
     const struct opt_cmd *cmds[] = {&cmd_gc_opts,      &cmd_lat_opts,     &cmd_correlate_opts, &cmd_impact_opts,
                                     &cmd_jstat_opts,   &cmd_threads_opts, &cmd_compare_opts,   &cmd_report_opts,
                                     &cmd_merge_opts,   &cmd_load_opts,    &cmd_cpu_opts,
-                                    &cmd_histo_opts};
+                                    &cmd_histo_opts,   &cmd_watch_opts};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         check_table(cmds[i]);
 }
