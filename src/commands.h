@@ -1,9 +1,9 @@
 /*
  * commands.h — the subcommands. Each lives in cmd_NAME.c and exports
- * cmd_NAME(argc, argv) (argv[0] is the subcommand name) and its --help:
- * OPT, an option table cmd_NAME_opts (opt.h) that both parses and prints
- * it; TEXT, a literal cmd_NAME_help (the commands not moved to a table yet).
- * Return value is the process exit code (util.h).
+ * cmd_NAME(argc, argv) (argv[0] is the subcommand name) and, OPT, its option
+ * table cmd_NAME_opts (opt.h), from which both its argv is parsed and its
+ * --help printed. Every command has one (the literal help texts, TEXT, are
+ * gone). Return value is the process exit code (util.h).
  */
 #ifndef GCLAT_COMMANDS_H
 #define GCLAT_COMMANDS_H
@@ -24,7 +24,6 @@
     X(watch, "follow live GC logs: rolling figures, alerts, Prometheus metrics", OPT)
 
 struct opt_cmd;
-#define DECLARE_HELP_TEXT(name) extern const char cmd_##name##_help[];
 #define DECLARE_HELP_OPT(name) extern const struct opt_cmd cmd_##name##_opts;
 #define DECLARE_CMD(name, summary, help)                                             \
     int cmd_##name(int argc, char **argv);                                          \

@@ -286,19 +286,6 @@ int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **a
     return 0;
 }
 
-bool opt_take(const struct opt_group *g, void *base, int argc, char **argv, int *i)
-{
-    const char *a = argv[*i];
-    const char *inline_v = NULL;
-    const struct opt *hit = a[0] == '-' && a[1] && strcmp(a, "--") != 0 ? match(g->opts, a, &inline_v) : NULL;
-    if (!hit || hit->kind == OPT_K_HELP)
-        return false;
-    /* messages point at the running command's help: prog_name is "gclat NAME" */
-    cmd_name = strncmp(prog_name, "gclat ", 6) == 0 ? prog_name + 6 : NULL;
-    take(NULL, hit, base, inline_v, argc, argv, i);
-    return true;
-}
-
 /* An earlier group's option of the same name wins (parsing takes the first match too). */
 static bool shadowed(const struct opt_cmd *cmd, int g, const struct opt *o)
 {

@@ -158,14 +158,6 @@ struct opt_args {
  * takes no positionals (then one is an error).
  */
 int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **argv, struct opt_args *pos);
-/*
- * For a command still parsing with its own argv loop: if argv[*i] is an
- * option of group g, store it (and its value, advancing *i) into base and
- * return true; false for any other word and for -h (the loop's own).
- * common_opt() and access_opt() are this over the shared groups, so the
- * loops and the tables check values the same way.
- */
-bool opt_take(const struct opt_group *g, void *base, int argc, char **argv, int *i);
 /* The whole --help text: usage, description, the groups aligned, the rest. */
 void opt_help(const struct opt_cmd *cmd, FILE *f);
 /*

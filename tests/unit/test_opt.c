@@ -400,14 +400,23 @@ static void check_table(const struct opt_cmd *c)
     free(buf);
 }
 
+/* Every command of commands.h, from the list itself: a new command is checked without being named here. */
+#define TABLE_OPT(name) {#name, &cmd_##name##_opts},
+#define TABLE(name, summary, help) TABLE_##help(name)
+static const struct {
+    const char *name;
+    const struct opt_cmd *opts;
+} command_tables[] = {GCLAT_COMMANDS(TABLE)};
+#undef TABLE
+
 static void test_command_tables(void)
 {
-    const struct opt_cmd *cmds[] = {&cmd_gc_opts,      &cmd_lat_opts,     &cmd_correlate_opts, &cmd_impact_opts,
-                                    &cmd_jstat_opts,   &cmd_threads_opts, &cmd_compare_opts,   &cmd_report_opts,
-                                    &cmd_merge_opts,   &cmd_load_opts,    &cmd_cpu_opts,
-                                    &cmd_histo_opts,   &cmd_watch_opts};
-    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        check_table(cmds[i]);
+    size_t n = sizeof command_tables / sizeof command_tables[0];
+    CHECK_EQ_INT((int)n, 13);
+    for (size_t i = 0; i < n; i++) {
+        CHECK(strcmp(command_tables[i].opts->name, command_tables[i].name) == 0);
+        check_table(command_tables[i].opts);
+    }
 }
 
 int main(void)
