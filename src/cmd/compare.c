@@ -103,6 +103,14 @@ static void fail_if_opt(void *base, const struct opt *o, const char *v)
     c->nconds++;
 }
 
+/* Every path out of cmd_compare: each condition owns its parsed text. */
+static void conds_free(struct compare_cond *conds, int n)
+{
+    for (int c = 0; c < n; c++)
+        compare_cond_fini(&conds[c]);
+    free(conds);
+}
+
 static const struct opt compare_opts[] = {
     OPT_CALL("fail-if", 0, "'METRIC OP VALUE'", fail_if_opt,
              "exit 4 if the condition holds for any run after the first;\n"
@@ -171,7 +179,7 @@ int cmd_compare(int argc, char **argv)
     struct compare_cli cli = {.in = {&set, false}};
     if (opt_parse(&cmd_compare_opts, (void *[]){&cli.in, &cli, &co}, argc, argv, NULL)) {
         compare_set_fini(&set);
-        free(cli.conds);
+        conds_free(cli.conds, cli.nconds);
         return EXIT_OK;
     }
     struct compare_cond *conds = cli.conds;
@@ -186,7 +194,7 @@ int cmd_compare(int argc, char **argv)
     int rc = compare_load(&set, NULL);
     if (rc) {
         compare_set_fini(&set);
-        free(conds);
+        conds_free(conds, nconds);
         return rc;
     }
     struct compare_table t;
@@ -253,9 +261,7 @@ int cmd_compare(int argc, char **argv)
         rc = EXIT_BADINPUT;
     rn_free(root);
     compare_table_fini(&t);
-    for (int c = 0; c < nconds; c++)
-        compare_cond_fini(&conds[c]);
-    free(conds);
+    conds_free(conds, nconds);
     compare_set_fini(&set);
     return rc;
 }
