@@ -141,26 +141,45 @@ const struct opt_cmd cmd_cpu_opts = {
     .notes = cpu_notes,
 };
 
+static void cli_init(struct cpu_cli *cli)
+{
+    memset(cli, 0, sizeof *cli);
+    cpu_opts_default(&cli->o);
+    common_opts_init(&cli->c.co);
+    cli->c.sample.interval_us = 1000000;
+    cli->over_pct = -1;
+}
+
+static void cli_done(struct cpu_cli *cli, struct cpu_opts *o, struct cpu_cmdline *c)
+{
+    if (cli->over_pct >= 0)
+        cli->o.over_x100 = (int64_t)llround(cli->over_pct * 100);
+    cli->o.gc_warn_pct = (double)llround(cli->o.gc_warn_pct * 100) / 100; /* to 0.01 % as before */
+    cli->o.cal = cli->format_cal == 1;
+    cli->c.cal_gawk = cli->cal_gawk == 1;
+    *o = cli->o;
+    *c = cli->c;
+}
+
 int cpu_opts_parse(int argc, char **argv, struct cpu_opts *o, struct cpu_cmdline *c)
 {
     struct cpu_cli cli;
-    memset(&cli, 0, sizeof cli);
-    cpu_opts_default(&cli.o);
-    common_opts_init(&cli.c.co);
-    cli.c.sample.interval_us = 1000000;
-    cli.over_pct = -1;
+    cli_init(&cli);
     struct opt_args pos;
     int help = opt_parse(&cmd_cpu_opts, (void *[]){&cli, &cli.c.co}, argc, argv, &pos);
-    if (cli.over_pct >= 0)
-        cli.o.over_x100 = (int64_t)llround(cli.over_pct * 100);
-    cli.o.gc_warn_pct = (double)llround(cli.o.gc_warn_pct * 100) / 100; /* to 0.01 % as before */
-    cli.o.cal = cli.format_cal == 1;
-    cli.c.cal_gawk = cli.cal_gawk == 1;
     cli.c.files = pos.v;
     cli.c.nfiles = pos.n;
-    *o = cli.o;
-    *c = cli.c;
+    cli_done(&cli, o, c);
     return help;
+}
+
+void cpu_opts_parse_figures(int n, char **args, struct cpu_opts *o, struct cpu_cmdline *c)
+{
+    struct cpu_cli cli;
+    cli_init(&cli);
+    cli.c.co.quiet = true;
+    opt_parse_figures(&cmd_cpu_opts, &cli, n, args, "--cpu-arg", NULL);
+    cli_done(&cli, o, c);
 }
 
 void cpu_opts_fini(struct cpu_opts *o, struct cpu_cmdline *c)

@@ -34,6 +34,13 @@ struct cpu_cmdline {
  * common_opts_finish() itself when it is the command.
  */
 int cpu_opts_parse(int argc, char **argv, struct cpu_opts *o, struct cpu_cmdline *c);
+/*
+ * compare's and report's --cpu-arg: args[0..n) through the same table, cpu's
+ * own options only (opt_parse_figures): a file or a common option (--json,
+ * -o, --strict, --help...) ends the command with EXIT_USAGE. c->co is quiet;
+ * --record and --format cal are the caller's to refuse.
+ */
+void cpu_opts_parse_figures(int n, char **args, struct cpu_opts *o, struct cpu_cmdline *c);
 void cpu_opts_fini(struct cpu_opts *o, struct cpu_cmdline *c);
 
 /* ---- inputs (cpu_input.c): files and live sampling into an analysis; these warn on stderr ---- */

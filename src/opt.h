@@ -158,6 +158,17 @@ struct opt_args {
  * takes no positionals (then one is an error).
  */
 int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **argv, struct opt_args *pos);
+/*
+ * compare's and report's --KIND-arg (via: "--histo-arg"): args[0..n) parsed
+ * against cmd's own group (groups[0]) alone into base, as `gclat NAME`
+ * parses them (a bad value says "gclat NAME: bad --top ..."). Only options
+ * that shape the figures pass: a word that is not an option (a file), an
+ * option of cmd's other groups (the output options, -o, --strict, --help)
+ * and an option named in refused (NULL-ended, may be NULL: "top" for
+ * threads' --top FILE) end the command with EXIT_USAGE.
+ */
+void opt_parse_figures(const struct opt_cmd *cmd, void *base, int n, char **args, const char *via,
+                       const char *const *refused);
 /* The whole --help text: usage, description, the groups aligned, the rest. */
 void opt_help(const struct opt_cmd *cmd, FILE *f);
 /*

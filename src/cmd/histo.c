@@ -46,7 +46,7 @@ static void min_growth_opt(void *base, const struct opt *o, const char *v)
 }
 
 #define HO struct histo_opts
-static const struct opt histo_opts[] = {
+static const struct opt histo_table[] = {
     OPT_INT(HO, top, "top", 0, "N", 0, 100000000, "rows per table (default 20; 0 = all)"),
     OPT_CALL("min-growth", 0, "B", min_growth_opt,
              "leak suspects must grow by at least B bytes first -> last\n"
@@ -59,7 +59,7 @@ static const struct opt histo_opts[] = {
     OPT_END,
 };
 #undef HO
-static const struct opt_group histo_group = {"Options", histo_opts};
+static const struct opt_group histo_group = {"Options", histo_table};
 
 static const struct opt_note histo_notes[] = {
     {"csv", "CSV: the growth table with two or more files, else the top\n"
