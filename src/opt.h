@@ -15,7 +15,7 @@
  *                                            --full --explain --strict -q
  *                                            --max-line-bytes -h
  *   access_field_group  (correlate_access.h) the access-log field spec of
- *                                            lat, correlate and impact
+ *                                            lat, correlate, impact, watch
  *   access_join_group   (correlate_access.h) --ts-is, --thread-field/-key
  *   gc_threshold_group  (gc_opts.h)          --over and the findings' limits
  *   gc_input_group      (gc_opts.h)          --format --jvm-start --max-pauses
