@@ -17,21 +17,6 @@
 #include <string.h>
 #include <unistd.h>
 
-const char common_opts_help[] =
-    "Common options:\n"
-    "  --json            machine-readable JSON (schema in docs/json.md)\n"
-    "  --csv             CSV, one row per event or table row\n"
-    "  --html            one self-contained HTML page (docs/html.md)\n"
-    "  -o, --output FILE write the report to FILE instead of standard output\n"
-    "  --full            text: the whole report (default: the first screen, a verdict\n"
-    "                    line, the figures that carry it and the findings one line each)\n"
-    "  --explain         text: what each finding means and what to change, under its line\n"
-    "  --strict          exit 2 if any input line was not understood\n"
-    "  -q, --quiet       no progress line and no warnings on stderr\n"
-    "  --max-line-bytes N  skip lines longer than N bytes (default 1048576),\n"
-    "                    counting each as unparsed 'line too long'\n"
-    "  -h, --help        this help\n";
-
 static void max_line_opt(void *base, const struct opt *o, const char *v)
 {
     (void)base;
@@ -64,28 +49,6 @@ void common_opts_init(struct common_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->out = OUT_TEXT;
-}
-
-bool opt_is(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
-const char *opt_value(int argc, char **argv, int *i)
-{
-    const char *a = argv[*i];
-    const char *eq = strchr(a, '=');
-    if (a[0] == '-' && a[1] == '-' && eq)
-        return eq + 1;
-    if (*i + 1 >= argc)
-        die(EXIT_USAGE, "option %s needs a value (see --help)", a);
-    return argv[++*i];
-}
-
-bool common_opt(struct common_opts *o, int argc, char **argv, int *i)
-{
-    return opt_take(&opt_common_group, o, argc, argv, i);
 }
 
 void common_opts_finish(struct common_opts *o)

@@ -25,19 +25,12 @@ struct common_opts {
 };
 
 void common_opts_init(struct common_opts *o);
-/*
- * If argv[*i] is a common option, consume it (and its argument) and return
- * true. Exits with EXIT_USAGE on a malformed one.
- */
-bool common_opt(struct common_opts *o, int argc, char **argv, int *i);
 /* Finish set-up after parsing: colour, progress line. */
 void common_opts_finish(struct common_opts *o);
-/* Text printed in every --help under "Common options". */
-extern const char common_opts_help[];
 /*
- * The same options as an option group (opt.h) over a struct common_opts:
- * the table commands list it among their groups; common_opt() is for the
- * commands not on a table yet.
+ * The common options as an option group (opt.h) over a struct common_opts:
+ * every command lists it among its groups (watch excepted: it has its own
+ * --json, -q and --html FILE), so they are parsed and documented once.
  */
 struct opt_group;
 extern const struct opt_group opt_common_group;
@@ -82,11 +75,6 @@ double opt_pct(const char *opt, const char *v, double min, double max);
 int opt_percentile_list(const char *opt, const char *v, double *out, int max);
 /* HTTP status patterns "200,5xx,!404": three digits or x each, optional leading '!'. */
 int opt_status_list(const char *opt, const char *v, char ***out);
-
-/* Fetch the value of option argv[*i] ("--x V" or "--x=V"); exits on missing. */
-const char *opt_value(int argc, char **argv, int *i);
-/* True if argv[i] is "--name" or starts with "--name=". */
-bool opt_is(const char *arg, const char *name);
 
 /*
  * Open the output stream per common opts: stdout, or -o FILE written through

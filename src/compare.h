@@ -15,7 +15,8 @@
  *             several JVMs and none named is an error listing them (proc_pick.h);
  *   jstat  -> `gclat jstat --json FILES` (jstat_analysis.h), histo -> `gclat histo --json FILES`
  *             (histo_analysis.h), threads -> `gclat threads --json FILES` (td.h), each with
- *             its command's default options, in compare_kinds.c.
+ *             its command's defaults or the options --jstat-arg / --histo-arg /
+ *             --threads-arg pass it (parsed by its own table), in compare_kinds.c.
  * Every subtree's `findings` array is shown per run and input (compare_findings.c).
  * compare_table.c then reads numbers at a fixed list of metric paths in those
  * subtrees; nothing else couples compare to the other subcommands.
@@ -60,6 +61,10 @@ struct compare_set {
     /* pass-through arguments for lat and cpu (--lat-arg, --cpu-arg) */
     char **lat_args, **cpu_args;
     int n_lat_args, n_cpu_args;
+    /* for jstat, histo and threads (--jstat-arg, --histo-arg, --threads-arg), and those parsed */
+    char **jstat_args, **histo_args, **threads_args;
+    int n_jstat_args, n_histo_args, n_threads_args;
+    struct compare_kind_opts *kind_opts; /* compare_kinds_parse(); NULL before */
     struct gc_thresholds th;
     bool quiet;
     /* --pid [NAME=]PID: the JVM of a run's top capture (name NULL: every run) */
@@ -99,6 +104,14 @@ const char *compare_kind_name(enum compare_kind k);
  */
 int compare_load(struct compare_set *s, const struct compare_gc_hook *hook);
 
+/*
+ * --jstat-arg, --histo-arg and --threads-arg through jstat's, histo's and
+ * threads' own option tables (opt_parse_figures), before any input is read:
+ * a file, an output option or a bad value ends the command (EXIT_USAGE).
+ * compare_load calls it.
+ */
+void compare_kinds_parse(struct compare_set *s);
+void compare_kinds_fini(struct compare_set *s);
 /* The adapters of compare_kinds.c: jstat, histo and threads inputs of run index (0 or an exit code). */
 int compare_load_kinds(struct compare_set *s, int index);
 /* The kind a --KIND option names ("jstat" -> CK_JSTAT; compare_kind_name's words), CK_AUTO if none. */

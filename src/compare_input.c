@@ -59,6 +59,10 @@ void compare_set_fini(struct compare_set *s)
     free(s->runs);
     free(s->lat_args);
     free(s->cpu_args);
+    free(s->jstat_args);
+    free(s->histo_args);
+    free(s->threads_args);
+    compare_kinds_fini(s);
     for (int i = 0; i < s->npids; i++)
         free(s->pids[i].run);
     free(s->pids);
@@ -460,26 +464,14 @@ static struct report_node *cpu_tree(const struct cpu_opts *o, const struct cpu_c
 }
 
 /*
- * --cpu-arg ARGS through cpu's own option parser (cpu_opts_parse), quiet as
- * `gclat cpu -q`. Only options that shape the figures: a file, --record or
- * --format cal among them ends the command (EXIT_USAGE), as a malformed
- * option does.
+ * --cpu-arg ARGS through cpu's own option table (cpu_opts_parse_figures),
+ * quiet as `gclat cpu -q`. Only options that shape the figures: a file, an
+ * output option, --record or --format cal among them ends the command
+ * (EXIT_USAGE), as a malformed option does.
  */
 static void cpu_adapter_opts(const struct compare_set *s, struct cpu_opts *o, struct cpu_cmdline *c)
 {
-    char **av = xcalloc((size_t)s->n_cpu_args + 2, sizeof *av);
-    av[0] = (char *)"cpu";
-    for (int i = 0; i < s->n_cpu_args; i++)
-        av[i + 1] = s->cpu_args[i];
-    const char *prog = prog_name;
-    prog_name = "gclat cpu";
-    cpu_opts_parse(s->n_cpu_args + 1, av, o, c);
-    prog_name = prog;
-    free(av);
-    c->co.quiet = true;
-    if (c->nfiles)
-        die(EXIT_USAGE, "--cpu-arg %s: a file; give it as an input (NAME=FILE or NAME:cpu=FILE), --cpu-arg "
-                        "passes options to gclat cpu", c->files[0]);
+    cpu_opts_parse_figures(s->n_cpu_args, s->cpu_args, o, c);
     if (c->record || o->cal)
         die(EXIT_USAGE, "--cpu-arg %s: compare and report read cpu's figures; that option is for gclat cpu itself",
             c->record ? "--record" : "--format cal");
@@ -605,6 +597,14 @@ static int load_cpu_picked(struct compare_set *s, struct compare_run *r, const s
 int compare_load(struct compare_set *s, const struct compare_gc_hook *hook)
 {
     int rc = 0;
+    /* every pass-through option checked before any input is read, whether a run has that kind or not */
+    compare_kinds_parse(s);
+    if (s->n_cpu_args) {
+        struct cpu_opts o;
+        struct cpu_cmdline c;
+        cpu_adapter_opts(s, &o, &c);
+        cpu_opts_fini(&o, &c);
+    }
     for (int i = 0; i < s->n; i++) {
         struct compare_run *r = &s->runs[i];
         for (int j = 0; j < r->npending; j++) {

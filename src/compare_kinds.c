@@ -1,11 +1,14 @@
 /*
  * compare_kinds.c — the jstat, class-histogram and thread-dump adapters of
  * compare and report (compare.h): each runs its command's analysis in this
- * process with that command's default options and keeps the report tree the
- * command would print with --json (jstat: without the per-sample rows). An
- * input that fails (cannot be read, holds no row / histogram / thread) fails
- * the command with the code the single command exits with.
+ * process with that command's options — its defaults, or what --jstat-arg,
+ * --histo-arg and --threads-arg pass, parsed by the command's own table —
+ * and keeps the report tree the command would print with --json (jstat:
+ * without the per-sample rows). An input that fails (cannot be read, holds
+ * no row / histogram / thread, no dump --dump N) fails the command with the
+ * code the single command exits with.
  */
+#include "commands.h"
 #include "compare.h"
 #include "finding.h"
 #include "histo_analysis.h"
@@ -13,6 +16,7 @@
 #include "jstat_analysis.h"
 #include "jstat_parse.h"
 #include "reader.h"
+#include "opt.h"
 #include "td.h"
 #include "cli.h"
 #include "util.h"
@@ -20,6 +24,42 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The three commands' options, as their own command lines would set them. */
+struct compare_kind_opts {
+    struct jstat_opts jstat;
+    struct histo_opts histo;
+    struct td_cli threads;
+};
+
+void compare_kinds_parse(struct compare_set *s)
+{
+    compare_kinds_fini(s);
+    struct compare_kind_opts *k = xcalloc(1, sizeof *k);
+    jstat_opts_default(&k->jstat);
+    opt_parse_figures(&cmd_jstat_opts, &k->jstat, s->n_jstat_args, s->jstat_args, "--jstat-arg", NULL);
+    histo_opts_default(&k->histo);
+    opt_parse_figures(&cmd_histo_opts, &k->histo, s->n_histo_args, s->histo_args, "--histo-arg", NULL);
+    const char *bad = histo_opts_check(&k->histo);
+    if (bad)
+        die(EXIT_USAGE, "--histo-arg: %s", bad);
+    /* --top FILE joins a top -H capture the run does not give threads */
+    static const char *const threads_refused[] = {"top", NULL};
+    td_cli_init(&k->threads);
+    opt_parse_figures(&cmd_threads_opts, &k->threads, s->n_threads_args, s->threads_args, "--threads-arg",
+                      threads_refused);
+    td_cli_prefixes(&k->threads);
+    s->kind_opts = k;
+}
+
+void compare_kinds_fini(struct compare_set *s)
+{
+    if (!s->kind_opts)
+        return;
+    td_cli_fini(&s->kind_opts->threads);
+    free(s->kind_opts);
+    s->kind_opts = NULL;
+}
 
 static void files_node(struct report_node *in, char **files, int n)
 {
@@ -40,13 +80,12 @@ static void on_jstat_row(const struct jstat_row *row, void *ctx)
     jstat_series_add(ctx, row);
 }
 
-/* `gclat jstat --json FILES`: one series per file, its findings with the default limits. */
+/* `gclat jstat --json [--jstat-arg...] FILES`: one series per file, its findings. */
 static int load_jstat(struct compare_set *s, struct compare_run *r)
 {
     char **files = r->files[CK_JSTAT];
     int nfiles = r->nfiles[CK_JSTAT];
-    struct jstat_limits L;
-    jstat_limits_default(&L);
+    const struct jstat_opts *jo = &s->kind_opts->jstat;
     struct diag d;
     diag_init(&d);
     struct report_node *root = rn_root(), *samples = rn_root();
@@ -67,7 +106,7 @@ static int load_jstat(struct compare_set *s, struct compare_run *r)
         }
         reader_set_diag(&rd, &d);
         struct jstat_series js;
-        jstat_series_init(&js, rd.name, 1000000, rows);
+        jstat_series_init(&js, rd.name, jo->interval_us, rows);
         struct jstat_parser p;
         jstat_parser_init(&p, rd.name, &d, on_jstat_row, &js);
         const char *line;
@@ -86,7 +125,7 @@ static int load_jstat(struct compare_set *s, struct compare_run *r)
         total_rows += js.rows;
         if (js.rows) {
             jstat_series_report(&js, arr);
-            jstat_series_findings(&js, &L, &fnd);
+            jstat_series_findings(&js, &jo->L, &fnd);
         }
         jstat_series_fini(&js);
         reader_close(&rd);
@@ -109,17 +148,15 @@ static int load_jstat(struct compare_set *s, struct compare_run *r)
     return 0;
 }
 
-/* `gclat histo --json FILES`: the run's histograms in the order given (growth from the first to the last). */
+/* `gclat histo --json [--histo-arg...] FILES`: the run's histograms in the order given (growth from the first to the last). */
 static int load_histo(struct compare_set *s, struct compare_run *r)
 {
     char **files = r->files[CK_HISTO];
     int nfiles = r->nfiles[CK_HISTO];
-    struct histo_opts o;
-    histo_opts_default(&o);
     struct diag d;
     diag_init(&d);
     struct histo_analysis a;
-    histo_analysis_init(&a, &o, (const char *const *)files, nfiles, &d);
+    histo_analysis_init(&a, &s->kind_opts->histo, (const char *const *)files, nfiles, &d);
     int ret = histo_read_inputs(&a, s->quiet);
     struct report_node *root = rn_root();
     histo_analysis_report(&a, root, NULL);
@@ -140,21 +177,15 @@ static int load_histo(struct compare_set *s, struct compare_run *r)
     return 0;
 }
 
-/* `gclat threads --json FILES`: the dumps as successive dumps of one process, the last one analysed. */
+/*
+ * `gclat threads --json [--threads-arg...] FILES`: the dumps as successive
+ * dumps of one process, the last one analysed (or --dump N).
+ */
 static int load_threads(struct compare_set *s, struct compare_run *r)
 {
     char **files = r->files[CK_THREADS];
     int nfiles = r->nfiles[CK_THREADS];
-    struct td_opts o;
-    memset(&o, 0, sizeof o);
-    o.limit = 10;
-    o.stack_depth = 30;
-    o.pid = -1;
-    size_t nfw = 0;
-    while (td_default_framework_prefixes[nfw])
-        nfw++;
-    o.px.fw = (const char **)td_default_framework_prefixes;
-    o.px.nfw = nfw;
+    const struct td_opts *o = &s->kind_opts->threads.o;
     struct td_set ts;
     td_set_init(&ts);
     int ret = EXIT_OK;
@@ -165,13 +196,17 @@ static int load_threads(struct compare_set *s, struct compare_run *r)
         warnx("%s: no thread found in the input (not a thread dump?)", files[0]);
         ret = EXIT_BADINPUT;
     }
+    if (ret == EXIT_OK && o->dump > 0 && (size_t)o->dump > ts.nd) {
+        warnx("%s: --dump %d: the input has %zu dump(s)", r->name, o->dump, ts.nd);
+        ret = EXIT_USAGE; /* as gclat threads --dump N */
+    }
     if (ret) {
         failed(s, r, "gclat threads", files, nfiles, ret);
         td_set_fini(&ts);
         return ret;
     }
     struct report_node *root = rn_root();
-    td_report(&ts, &o, root);
+    td_report(&ts, o, root);
     td_set_fini(&ts);
     r->tree[CK_THREADS] = root;
     return 0;

@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char access_opts_help[] = ACCESS_OPTS_HELP;
-
 void access_cfg_init(struct access_cfg *c)
 {
     memset(c, 0, sizeof *c);
@@ -31,11 +29,6 @@ static void add_filter(struct lat_filter **v, size_t *n, const char *pat)
     if (!lat_filter_compile(&(*v)[*n], pat, &err))
         die(EXIT_USAGE, "bad regular expression '%s': %s", pat, err ? err : "?");
     (*n)++;
-}
-
-bool access_opt(struct access_cfg *c, int argc, char **argv, int *i)
-{
-    return opt_take(&access_field_group, c, argc, argv, i) || opt_take(&access_join_group, c, argc, argv, i);
 }
 
 void access_fields_finish(struct access_cfg *c)
@@ -81,7 +74,7 @@ void access_cfg_fini(struct access_cfg *c)
     memset(c, 0, sizeof *c);
 }
 
-/* The table form of access_opt(): the same effects, each value checked as it is read. */
+/* The access-log options: each value checked as it is read. */
 static int field_value(const struct opt *o, const char *v)
 {
     int64_t n;

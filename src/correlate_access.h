@@ -37,40 +37,20 @@ struct access_cfg {
 };
 
 void access_cfg_init(struct access_cfg *c);
-/* Consume argv[*i] if it is an access-log option; exits EXIT_USAGE on a bad value. */
-bool access_opt(struct access_cfg *c, int argc, char **argv, int *i);
 /* Apply preset, unit and the --ts-is default; exits EXIT_USAGE on bad ones. */
 void access_cfg_finish(struct access_cfg *c);
 /* The part of access_cfg_finish that lat shares: preset, -f over the preset, unit. */
 void access_fields_finish(struct access_cfg *c);
 /*
  * The options as groups (opt.h), base a struct access_cfg: the field spec
- * lat, correlate and impact share (-f -F --log-format --json-key --unit
+ * lat, correlate, impact and watch share (-f -F --log-format --json-key --unit
  * --time-field --include --exclude), and what the joins add (--ts-is,
- * --thread-field, --thread-key). access_opt() is for commands not on a
- * table yet.
+ * --thread-field, --thread-key); watch takes both.
  */
 struct opt_group;
 extern const struct opt_group access_field_group;
 extern const struct opt_group access_join_group;
 void access_cfg_fini(struct access_cfg *c);
-/* The options' help text, as a literal so command help texts can embed it. */
-#define ACCESS_OPTS_HELP \
-    "Access-log options (as in gclat lat):\n" \
-    "  -f, --field N         duration field, 1-based; negative counts from the end (default -1)\n" \
-    "  -F, --separator SEP   field separator (default: runs of blanks, like awk)\n" \
-    "  --log-format NAME     nginx | apache | apache-T | tomcat | spring | tomcat-T | envoy | json\n" \
-    "  --json-key KEY        JSON lines: duration key (default duration_ms)\n" \
-    "  --unit UNIT           duration unit: ns | us | ms | s (default ms, or the preset's)\n" \
-    "  --time-field N        timestamp field (default: first [..] CLF time or leading ISO 8601)\n" \
-    "  --ts-is start|end     the timestamp is the request's start or end (default: end for\n" \
-    "                        nginx and tomcat presets, which log at completion; else start)\n" \
-    "  --include REGEX       only lines matching REGEX\n" \
-    "  --exclude REGEX       skip lines matching REGEX (e.g. health checks)\n" \
-    "  --thread-field N      the field naming the thread that served the request, e.g.\n" \
-    "                        [http-nio-8080-exec-3] (enclosing [] or \"\" removed)\n" \
-    "  --thread-key KEY      JSON lines: the key of that thread name (e.g. thread_name)\n"
-extern const char access_opts_help[];
 
 struct access_req {
     int64_t start_ns;   /* epoch ns (from a ms timestamp), request start */

@@ -1,6 +1,6 @@
 /*
  * cpu_run.h — `gclat cpu` as library calls around the analysis
- * (cpu_analysis.h): its options parsed from an argv (cpu_opts.c), so
+ * (cpu_analysis.h): its options parsed from an argv by its table (cpu_opts.c), so
  * compare's --cpu-arg goes through the very same code, and its inputs
  * (cpu_input.c). cmd/cpu.c renders; compare and report (compare_input.c)
  * put the tree under a run.
@@ -27,11 +27,20 @@ struct cpu_cmdline {
 
 /*
  * `gclat cpu`'s options and inputs from argv[1..argc-1] (argv[0] is the
- * command name), for the command and for compare's --cpu-arg alike. A
- * malformed option exits with EXIT_USAGE, as on the command line. The caller
- * runs common_opts_finish() itself when it is the command.
+ * command name) through its option table cmd_cpu_opts (opt.h), for the
+ * command and for compare's --cpu-arg alike. A malformed option exits with
+ * EXIT_USAGE, as on the command line. Returns 1 when -h/--help printed the
+ * help (o and c hold the defaults), else 0. The caller runs
+ * common_opts_finish() itself when it is the command.
  */
-void cpu_opts_parse(int argc, char **argv, struct cpu_opts *o, struct cpu_cmdline *c);
+int cpu_opts_parse(int argc, char **argv, struct cpu_opts *o, struct cpu_cmdline *c);
+/*
+ * compare's and report's --cpu-arg: args[0..n) through the same table, cpu's
+ * own options only (opt_parse_figures): a file or a common option (--json,
+ * -o, --strict, --help...) ends the command with EXIT_USAGE. c->co is quiet;
+ * --record and --format cal are the caller's to refuse.
+ */
+void cpu_opts_parse_figures(int n, char **args, struct cpu_opts *o, struct cpu_cmdline *c);
 void cpu_opts_fini(struct cpu_opts *o, struct cpu_cmdline *c);
 
 /* ---- inputs (cpu_input.c): files and live sampling into an analysis; these warn on stderr ---- */

@@ -238,6 +238,12 @@ void jstat_limits_default(struct jstat_limits *L)
     L->old_full_pct = 90;
 }
 
+void jstat_opts_default(struct jstat_opts *o)
+{
+    jstat_limits_default(&o->L);
+    o->interval_us = 1000000;
+}
+
 void jstat_series_init(struct jstat_series *s, const char *file, int64_t interval_us, struct report_node *samples)
 {
     memset(s, 0, sizeof *s);

@@ -29,6 +29,16 @@ struct jstat_limits {
 };
 void jstat_limits_default(struct jstat_limits *L);
 
+/*
+ * `gclat jstat`'s options: the base of its table's own group (cmd_jstat_opts,
+ * cmd/jstat.c), which compare's and report's --jstat-arg parse with too.
+ */
+struct jstat_opts {
+    struct jstat_limits L;
+    int64_t interval_us; /* between rows when there is no Timestamp column */
+};
+void jstat_opts_default(struct jstat_opts *o);
+
 struct jstat_cause {
     char *name;
     int64_t as_last;

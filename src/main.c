@@ -16,12 +16,10 @@ struct command {
     const char *name;
     const char *summary;
     int (*run)(int, char **);
-    const char *help;          /* TEXT commands */
-    const struct opt_cmd *opts; /* OPT commands: the help from their option table */
+    const struct opt_cmd *opts; /* its option table: the help comes from it */
 };
 
-#define HELP_TEXT(name) cmd_##name##_help, NULL
-#define HELP_OPT(name) NULL, &cmd_##name##_opts
+#define HELP_OPT(name) &cmd_##name##_opts
 #define ENTRY(name, summary, help) {#name, summary, cmd_##name, HELP_##help(name)},
 static const struct command commands[] = {GCLAT_COMMANDS(ENTRY)};
 #undef ENTRY
@@ -46,10 +44,7 @@ static void usage(FILE *f)
 
 static void print_help(const struct command *c)
 {
-    if (c->opts)
-        opt_help(c->opts, stdout);
-    else
-        fputs(c->help, stdout);
+    opt_help(c->opts, stdout);
 }
 
 static const struct command *find(const char *name)

@@ -286,17 +286,44 @@ int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **a
     return 0;
 }
 
-bool opt_take(const struct opt_group *g, void *base, int argc, char **argv, int *i)
+static bool named_in(const char *const *list, const char *name)
 {
-    const char *a = argv[*i];
-    const char *inline_v = NULL;
-    const struct opt *hit = a[0] == '-' && a[1] && strcmp(a, "--") != 0 ? match(g->opts, a, &inline_v) : NULL;
-    if (!hit || hit->kind == OPT_K_HELP)
-        return false;
-    /* messages point at the running command's help: prog_name is "gclat NAME" */
-    cmd_name = strncmp(prog_name, "gclat ", 6) == 0 ? prog_name + 6 : NULL;
-    take(NULL, hit, base, inline_v, argc, argv, i);
-    return true;
+    for (; list && *list; list++)
+        if (strcmp(*list, name) == 0)
+            return true;
+    return false;
+}
+
+void opt_parse_figures(const struct opt_cmd *cmd, void *base, int n, char **args, const char *via,
+                       const char *const *refused)
+{
+    const char *caller = prog_name;
+    char own[64];
+    snprintf(own, sizeof own, "gclat %s", cmd->name);
+    cmd_name = cmd->name;
+    for (int i = 0; i < n; i++) {
+        const char *a = args[i];
+        if (strcmp(a, "--") == 0)
+            continue; /* what follows is files: refused below */
+        if (a[0] != '-' || a[1] == '\0')
+            die(EXIT_USAGE, "%s %s: a file; give it as an input (NAME=FILE or NAME:%s=FILE), %s passes options to "
+                "gclat %s", via, a, cmd->name, via, cmd->name);
+        const char *inline_v = NULL;
+        const struct opt *hit = match(cmd->groups[0]->opts, a, &inline_v);
+        bool other = false;
+        for (int g = 1; !hit && g < OPT_MAX_GROUPS && cmd->groups[g]; g++)
+            other |= match(cmd->groups[g]->opts, a, &inline_v) != NULL;
+        if (other || (hit && named_in(refused, hit->name))) {
+            int len = a[1] == '-' ? (int)strcspn(a, "=") : 2; /* the option without its value */
+            die(EXIT_USAGE, "%s %.*s: that option is for gclat %s itself (its output or inputs); %s passes only "
+                "options that shape the figures", via, len, a, cmd->name, via);
+        }
+        prog_name = own;
+        if (!hit)
+            unknown(cmd, a);
+        take(cmd, hit, base, inline_v, n, args, &i);
+        prog_name = caller;
+    }
 }
 
 /* An earlier group's option of the same name wins (parsing takes the first match too). */

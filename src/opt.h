@@ -15,7 +15,7 @@
  *                                            --full --explain --strict -q
  *                                            --max-line-bytes -h
  *   access_field_group  (correlate_access.h) the access-log field spec of
- *                                            lat, correlate and impact
+ *                                            lat, correlate, impact, watch
  *   access_join_group   (correlate_access.h) --ts-is, --thread-field/-key
  *   gc_threshold_group  (gc_opts.h)          --over and the findings' limits
  *   gc_input_group      (gc_opts.h)          --format --jvm-start --max-pauses
@@ -159,13 +159,16 @@ struct opt_args {
  */
 int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **argv, struct opt_args *pos);
 /*
- * For a command still parsing with its own argv loop: if argv[*i] is an
- * option of group g, store it (and its value, advancing *i) into base and
- * return true; false for any other word and for -h (the loop's own).
- * common_opt() and access_opt() are this over the shared groups, so the
- * loops and the tables check values the same way.
+ * compare's and report's --KIND-arg (via: "--histo-arg"): args[0..n) parsed
+ * against cmd's own group (groups[0]) alone into base, as `gclat NAME`
+ * parses them (a bad value says "gclat NAME: bad --top ..."). Only options
+ * that shape the figures pass: a word that is not an option (a file), an
+ * option of cmd's other groups (the output options, -o, --strict, --help)
+ * and an option named in refused (NULL-ended, may be NULL: "top" for
+ * threads' --top FILE) end the command with EXIT_USAGE.
  */
-bool opt_take(const struct opt_group *g, void *base, int argc, char **argv, int *i);
+void opt_parse_figures(const struct opt_cmd *cmd, void *base, int n, char **args, const char *via,
+                       const char *const *refused);
 /* The whole --help text: usage, description, the groups aligned, the rest. */
 void opt_help(const struct opt_cmd *cmd, FILE *f);
 /*

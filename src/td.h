@@ -325,6 +325,23 @@ struct td_opts {
     bool csv;            /* build the one-row-per-thread table */
 };
 
+/*
+ * `gclat threads`' command line: the base of its table's own group
+ * (cmd_threads_opts, cmd/threads.c), which compare's and report's
+ * --threads-arg parse with too. app and fw are heap copies (td_cli_fini);
+ * fw starts as td_default_framework_prefixes, --framework-package adds.
+ */
+struct td_cli {
+    struct td_opts o;
+    const char *top_path; /* --top FILE */
+    const char **app, **fw;
+    size_t napp, nfw;
+};
+void td_cli_init(struct td_cli *c);
+/* o.px from the lists (the lists stay c's). */
+void td_cli_prefixes(struct td_cli *c);
+void td_cli_fini(struct td_cli *c);
+
 struct report_node;
 /* Build the whole report into root. */
 void td_report(const struct td_set *s, const struct td_opts *o, struct report_node *root);

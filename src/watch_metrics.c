@@ -33,7 +33,7 @@ static void free_pauses(struct wm_pause *p, size_t n)
 void wm_fini(struct watch_metrics *m)
 {
     for (int i = 0; i < m->n; i++) {
-        struct wm_jvm *j = &m->jvms[i];
+        struct wm_jvm *j = m->jvms[i];
         free(j->name);
         free_pauses(j->pauses, j->npauses);
         free_pauses(j->cycles, j->ncycles);
@@ -47,6 +47,7 @@ void wm_fini(struct watch_metrics *m)
             free(j->http[k].route);
         }
         free(j->http);
+        free(j);
     }
     free(m->jvms);
     memset(m, 0, sizeof *m);
@@ -55,11 +56,11 @@ void wm_fini(struct watch_metrics *m)
 struct wm_jvm *wm_jvm(struct watch_metrics *m, const char *name)
 {
     for (int i = 0; i < m->n; i++)
-        if (!strcmp(m->jvms[i].name, name))
-            return &m->jvms[i];
+        if (!strcmp(m->jvms[i]->name, name))
+            return m->jvms[i];
+    /* one allocation per JVM: a watch_jvm keeps the pointer while more JVMs are added */
     m->jvms = xrealloc(m->jvms, (size_t)(m->n + 1) * sizeof *m->jvms);
-    struct wm_jvm *j = &m->jvms[m->n++];
-    memset(j, 0, sizeof *j);
+    struct wm_jvm *j = m->jvms[m->n++] = xcalloc(1, sizeof *j);
     j->name = xstrdup(name);
     j->alloc_bytes = j->promoted_bytes = j->live_bytes = j->max_data_bytes = -1;
     j->last_event_s = NAN;
@@ -193,7 +194,7 @@ static void fam_pauses(const struct watch_metrics *m, FILE *f, const char *name,
 {
     bool any = false;
     for (int i = 0; i < m->n; i++)
-        any |= (cycles ? m->jvms[i].ncycles : m->jvms[i].npauses) > 0;
+        any |= (cycles ? m->jvms[i]->ncycles : m->jvms[i]->npauses) > 0;
     if (!any)
         return;
     char n[128];
@@ -201,7 +202,7 @@ static void fam_pauses(const struct watch_metrics *m, FILE *f, const char *name,
     const char *ln[] = {"jvm", "action", "cause", "gc"};
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < m->n; i++) {
-            const struct wm_jvm *j = &m->jvms[i];
+            const struct wm_jvm *j = m->jvms[i];
             const struct wm_pause *rows = cycles ? j->cycles : j->pauses;
             size_t nr = cycles ? j->ncycles : j->npauses;
             for (size_t k = 0; k < nr; k++) {
@@ -229,16 +230,16 @@ static void gauge_per_jvm(const struct watch_metrics *m, FILE *f, const char *na
 {
     bool any = false;
     for (int i = 0; i < m->n; i++)
-        any |= *(const int64_t *)((const char *)&m->jvms[i] + off) >= 0;
+        any |= *(const int64_t *)((const char *)m->jvms[i] + off) >= 0;
     if (!any)
         return; /* the logs do not give it: no series, not a zero */
     prom_family(f, name, t, help);
     const char *ln[] = {"jvm"};
     for (int i = 0; i < m->n; i++) {
-        int64_t v = *(const int64_t *)((const char *)&m->jvms[i] + off);
+        int64_t v = *(const int64_t *)((const char *)m->jvms[i] + off);
         if (v < 0)
             continue;
-        const char *lv[] = {m->jvms[i].name};
+        const char *lv[] = {m->jvms[i]->name};
         struct prom_labels l = {ln, lv, 1};
         prom_sample(f, name, &l, (double)v);
     }
@@ -260,15 +261,15 @@ void wm_write(const struct watch_metrics *m, FILE *f)
                   offsetof(struct wm_jvm, max_data_bytes));
     bool any = false;
     for (int i = 0; i < m->n; i++)
-        any |= m->jvms[i].notel > 0;
+        any |= m->jvms[i]->notel > 0;
     if (any) {
         prom_family(f, "jvm_gc_duration_seconds", PROM_HISTOGRAM,
                     "Duration of JVM garbage collection actions (OpenTelemetry semantic conventions)");
         const char *ln[] = {"jvm", "jvm_gc_action", "jvm_gc_name"};
         for (int i = 0; i < m->n; i++)
-            for (size_t k = 0; k < m->jvms[i].notel; k++) {
-                const struct wm_otel *o = &m->jvms[i].otel[k];
-                const char *lv[] = {m->jvms[i].name, o->action, o->gc};
+            for (size_t k = 0; k < m->jvms[i]->notel; k++) {
+                const struct wm_otel *o = &m->jvms[i]->otel[k];
+                const char *lv[] = {m->jvms[i]->name, o->action, o->gc};
                 struct prom_labels l = {ln, lv, 3};
                 prom_histogram(f, "jvm_gc_duration_seconds", &l, otel_bounds, o->b, WM_OTEL_BUCKETS, o->count,
                                o->sum_s);
@@ -278,31 +279,31 @@ void wm_write(const struct watch_metrics *m, FILE *f)
     if (m->n) {
         prom_family(f, "gclat_gc_pause_seconds", PROM_HISTOGRAM, "Stop-the-world GC pauses");
         for (int i = 0; i < m->n; i++) {
-            const char *lv[] = {m->jvms[i].name};
+            const char *lv[] = {m->jvms[i]->name};
             struct prom_labels l = {jn, lv, 1};
-            prom_histogram(f, "gclat_gc_pause_seconds", &l, pause_bounds, m->jvms[i].pause_b, WM_PAUSE_BUCKETS,
-                           m->jvms[i].pause_count, m->jvms[i].pause_sum_s);
+            prom_histogram(f, "gclat_gc_pause_seconds", &l, pause_bounds, m->jvms[i]->pause_b, WM_PAUSE_BUCKETS,
+                           m->jvms[i]->pause_count, m->jvms[i]->pause_sum_s);
         }
         prom_family(f, "gclat_gc_allocation_stall_seconds", PROM_HISTOGRAM,
                     "Application threads stalled waiting for memory (ZGC/Shenandoah allocation stalls)");
         for (int i = 0; i < m->n; i++) {
-            const char *lv[] = {m->jvms[i].name};
+            const char *lv[] = {m->jvms[i]->name};
             struct prom_labels l = {jn, lv, 1};
-            prom_histogram(f, "gclat_gc_allocation_stall_seconds", &l, pause_bounds, m->jvms[i].stall_b,
-                           WM_PAUSE_BUCKETS, m->jvms[i].stall_count, m->jvms[i].stall_sum_s);
+            prom_histogram(f, "gclat_gc_allocation_stall_seconds", &l, pause_bounds, m->jvms[i]->stall_b,
+                           WM_PAUSE_BUCKETS, m->jvms[i]->stall_count, m->jvms[i]->stall_sum_s);
         }
     }
     any = false;
     for (int i = 0; i < m->n; i++)
-        any |= m->jvms[i].nhttp > 0;
+        any |= m->jvms[i]->nhttp > 0;
     if (any) {
         prom_family(f, "gclat_http_request_duration_seconds", PROM_HISTOGRAM,
                     "Request latency from the access log, by status and route");
         const char *ln[] = {"jvm", "route", "status"};
         for (int i = 0; i < m->n; i++)
-            for (size_t k = 0; k < m->jvms[i].nhttp; k++) {
-                const struct wm_http *h = &m->jvms[i].http[k];
-                const char *lv[] = {m->jvms[i].name, h->route, h->status};
+            for (size_t k = 0; k < m->jvms[i]->nhttp; k++) {
+                const struct wm_http *h = &m->jvms[i]->http[k];
+                const char *lv[] = {m->jvms[i]->name, h->route, h->status};
                 struct prom_labels l = {ln, lv, 3};
                 prom_histogram(f, "gclat_http_request_duration_seconds", &l, http_bounds, h->b, WM_HTTP_BUCKETS,
                                h->count, h->sum_s);
@@ -310,28 +311,28 @@ void wm_write(const struct watch_metrics *m, FILE *f)
     }
     prom_family(f, "gclat_unparsed_lines_total", PROM_COUNTER, "Lines of the followed logs that were not understood");
     for (int i = 0; i < m->n; i++) {
-        const char *lv[] = {m->jvms[i].name};
+        const char *lv[] = {m->jvms[i]->name};
         struct prom_labels l = {jn, lv, 1};
-        prom_sample(f, "gclat_unparsed_lines_total", &l, (double)m->jvms[i].unparsed);
+        prom_sample(f, "gclat_unparsed_lines_total", &l, (double)m->jvms[i]->unparsed);
     }
     prom_family(f, "gclat_series_folded_total", PROM_COUNTER,
                 "Events counted under cause or route \"other\" because of --max-groups");
     for (int i = 0; i < m->n; i++) {
-        const char *lv[] = {m->jvms[i].name};
+        const char *lv[] = {m->jvms[i]->name};
         struct prom_labels l = {jn, lv, 1};
-        prom_sample(f, "gclat_series_folded_total", &l, (double)m->jvms[i].other_series);
+        prom_sample(f, "gclat_series_folded_total", &l, (double)m->jvms[i]->other_series);
     }
     any = false;
     for (int i = 0; i < m->n; i++)
-        any |= isfinite(m->jvms[i].last_event_s);
+        any |= isfinite(m->jvms[i]->last_event_s);
     if (any) {
         prom_family(f, "gclat_last_event_timestamp_seconds", PROM_GAUGE, "Logged time of the newest event read");
         for (int i = 0; i < m->n; i++) {
-            if (!isfinite(m->jvms[i].last_event_s))
+            if (!isfinite(m->jvms[i]->last_event_s))
                 continue;
-            const char *lv[] = {m->jvms[i].name};
+            const char *lv[] = {m->jvms[i]->name};
             struct prom_labels l = {jn, lv, 1};
-            prom_sample(f, "gclat_last_event_timestamp_seconds", &l, m->jvms[i].last_event_s);
+            prom_sample(f, "gclat_last_event_timestamp_seconds", &l, m->jvms[i]->last_event_s);
         }
     }
     prom_family(f, "gclat_files_followed", PROM_GAUGE, "Log files gclat watch follows");

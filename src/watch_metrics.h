@@ -71,7 +71,7 @@ struct wm_jvm {
 };
 
 struct watch_metrics {
-    struct wm_jvm *jvms;
+    struct wm_jvm **jvms; /* each its own allocation: wm_jvm()'s pointers stay valid */
     int n;
     size_t max_series;
     int files_followed;

@@ -33,11 +33,6 @@ const struct alert_metric watch_alert_metrics[] = {
     {NULL, AU_COUNT, NULL},
 };
 
-const char watch_metrics_help[] =
-    "  pause.count pause.total pause.max pause.p50 pause.p90 pause.p99 pause.p99.9\n"
-    "  gc.share (%) young.per_min stall.count stall.total stall.max\n"
-    "  lat.count lat.p50 lat.p90 lat.p99 lat.p99.9 lat.max lat.errors lat.error_share (%)\n";
-
 void watch_frame_init(struct watch_frame *fr, int64_t t_ms)
 {
     memset(fr, 0, sizeof *fr);

@@ -19,7 +19,11 @@
 #include "watch_jvm.h"
 
 extern const struct alert_metric watch_alert_metrics[];
-extern const char watch_metrics_help[];
+/* The alert metrics' names for the --help (a literal: watch's option table ends with it). */
+#define WATCH_METRICS_HELP                                                              \
+    "  pause.count pause.total pause.max pause.p50 pause.p90 pause.p99 pause.p99.9\n" \
+    "  gc.share (%) young.per_min stall.count stall.total stall.max\n"                 \
+    "  lat.count lat.p50 lat.p90 lat.p99 lat.p99.9 lat.max lat.errors lat.error_share (%)\n"
 
 struct watch_win_figs {
     int64_t len_ms, covered_ms;

@@ -28,9 +28,16 @@ static void spec_opt(void *base, const struct opt *o, const char *v)
 static void child_arg_opt(void *base, const struct opt *o, const char *v)
 {
     struct compare_set *set = ((struct compare_in *)base)->set;
-    bool lat = strcmp(o->name, "lat-arg") == 0;
-    char ***arr = lat ? &set->lat_args : &set->cpu_args;
-    int *n = lat ? &set->n_lat_args : &set->n_cpu_args;
+    char ***arr = &set->cpu_args;
+    int *n = &set->n_cpu_args;
+    if (strcmp(o->name, "lat-arg") == 0)
+        arr = &set->lat_args, n = &set->n_lat_args;
+    else if (strcmp(o->name, "jstat-arg") == 0)
+        arr = &set->jstat_args, n = &set->n_jstat_args;
+    else if (strcmp(o->name, "histo-arg") == 0)
+        arr = &set->histo_args, n = &set->n_histo_args;
+    else if (strcmp(o->name, "threads-arg") == 0)
+        arr = &set->threads_args, n = &set->n_threads_args;
     *arr = xrealloc(*arr, (size_t)(*n + 1) * sizeof **arr);
     (*arr)[(*n)++] = (char *)v;
 }
@@ -76,6 +83,18 @@ static const struct opt input_opts[] = {
              "pass ARG to 'gclat lat' for the access logs (in this process, the\n"
              "same code; repeat for several), e.g. --lat-arg=--field=-2"),
     OPT_CALL("cpu-arg", 0, "ARG", child_arg_opt, "pass ARG to 'gclat cpu' for top -b output (repeatable)"),
+    OPT_CALL("jstat-arg", 0, "ARG", child_arg_opt,
+             "pass ARG to 'gclat jstat' for jstat output (repeatable), e.g.\n"
+             "--jstat-arg=--interval=5s"),
+    OPT_CALL("histo-arg", 0, "ARG", child_arg_opt,
+             "pass ARG to 'gclat histo' for class histograms (repeatable), e.g.\n"
+             "--histo-arg=--min-growth=10m"),
+    OPT_CALL("threads-arg", 0, "ARG", child_arg_opt,
+             "pass ARG to 'gclat threads' for thread dumps (repeatable), e.g.\n"
+             "--threads-arg=--app-package=com.example. Only options that shape\n"
+             "the figures, for these three and --cpu-arg: a file, an output\n"
+             "option (--json, -o, ...), --top FILE (threads), --record and\n"
+             "--format cal (cpu) are refused (exit 1)"),
     OPT_CALL("pid", 0, "[NAME=]PID", pid_opt,
              "the JVM of run NAME's top capture (without NAME: every run's). By\n"
              "default the pid the run's GC log names (the pid decorator, or\n"
@@ -101,6 +120,14 @@ static void fail_if_opt(void *base, const struct opt *o, const char *v)
     if (!compare_cond_parse(v, &c->conds[c->nconds], &err))
         opt_bad(o, v, "%s", err);
     c->nconds++;
+}
+
+/* Every path out of cmd_compare: each condition owns its parsed text. */
+static void conds_free(struct compare_cond *conds, int n)
+{
+    for (int c = 0; c < n; c++)
+        compare_cond_fini(&conds[c]);
+    free(conds);
 }
 
 static const struct opt compare_opts[] = {
@@ -144,9 +171,10 @@ const struct opt_cmd cmd_compare_opts = {
              "                        output, a class histogram, a thread dump, else an access log.\n"
              "  NAME:gc=FILES         force the kind: gc, access, cpu (also 'top'), jstat, histo or\n"
              "                        threads. jstat, histo and threads inputs give findings (read\n"
-             "                        as 'gclat jstat/histo/threads' read them, default options), no rows\n"
-             "  Access logs are read by 'gclat lat', top -b output by 'gclat cpu' (in this\n"
-             "  process, the same code): --lat-arg and --cpu-arg pass them options.\n",
+             "                        as 'gclat jstat/histo/threads' read them), no rows\n"
+             "  Each kind is read by its command in this process, the same code: access logs by\n"
+             "  'gclat lat', top -b output by 'gclat cpu', and so on; --lat-arg, --cpu-arg,\n"
+             "  --jstat-arg, --histo-arg and --threads-arg pass them options.\n",
     .groups = {&compare_input_group, &compare_group, &opt_common_group},
     .after = "Metrics (names for --fail-if):\n" COMPARE_METRICS_HELP
              "\n"
@@ -171,7 +199,7 @@ int cmd_compare(int argc, char **argv)
     struct compare_cli cli = {.in = {&set, false}};
     if (opt_parse(&cmd_compare_opts, (void *[]){&cli.in, &cli, &co}, argc, argv, NULL)) {
         compare_set_fini(&set);
-        free(cli.conds);
+        conds_free(cli.conds, cli.nconds);
         return EXIT_OK;
     }
     struct compare_cond *conds = cli.conds;
@@ -186,7 +214,7 @@ int cmd_compare(int argc, char **argv)
     int rc = compare_load(&set, NULL);
     if (rc) {
         compare_set_fini(&set);
-        free(conds);
+        conds_free(conds, nconds);
         return rc;
     }
     struct compare_table t;
@@ -253,9 +281,7 @@ int cmd_compare(int argc, char **argv)
         rc = EXIT_BADINPUT;
     rn_free(root);
     compare_table_fini(&t);
-    for (int c = 0; c < nconds; c++)
-        compare_cond_fini(&conds[c]);
-    free(conds);
+    conds_free(conds, nconds);
     compare_set_fini(&set);
     return rc;
 }

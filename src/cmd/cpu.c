@@ -23,68 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_cpu_help[] =
-    "usage: gclat cpu [OPTIONS] FILE...             read top -b output or a --record file\n"
-    "       gclat cpu --pid PID [--threads] [--interval 1s] [--duration 60s | --count N]\n"
-    "                 [--record FILE] [--thread-dump FILE]   sample /proc live\n"
-    "\n"
-    "Reports, per process (or per thread for `top -H` captures and --threads), the number\n"
-    "of samples, mean and standard deviation of %CPU and of cores used (%CPU / 100), the\n"
-    "P50 P66 P80 P85 P90 P95 P98 P99 P99.9 P99.99 P100 table (nearest rank), the maximum\n"
-    "and when, samples over the --over threshold, RES/VIRT over time, and for top input\n"
-    "the machine's us/sy/ni/id/wa/hi/si/st and load average. With threads, each thread is\n"
-    "put in a category (GC, JIT, VM, JVM, app, exited) by name, pools are grouped\n"
-    "(http-nio-8080-exec-12 -> http-nio-8080-exec-*), and the GC share of the JVM's CPU\n"
-    "is one line. FILE may be '-' and may be gzip-compressed.\n"
-    "\n"
-    "Options:\n"
-    "  --pid PID[,PID]     with FILEs: only these PIDs; without: sample this process live\n"
-    "  --command NAME,...  only processes whose COMMAND (first word, basename) is NAME\n"
-    "                      (default: java; if no row matches, the 5 busiest processes)\n"
-    "  --all               every process, no --command default\n"
-    "  --threads           live: sample every thread too (/proc/PID/task/*/stat)\n"
-    "  --interval DUR      live sampling interval (default 1s)\n"
-    "  --duration DUR      live: stop after DUR (default 60s unless --count)\n"
-    "  --count N           live: stop after N samples\n"
-    "  --record FILE       live: also write the samples to FILE (read back with gclat cpu FILE)\n"
-    "  --thread-dump FILE  jstack / jcmd Thread.print output: map nid to full thread names\n"
-    "                      (the kernel keeps 15 bytes of a thread name); with top -H FILEs\n"
-    "                      names their threads and warns when the dump is > 5 s away from\n"
-    "                      the capture; an unreadable FILE is exit 3\n"
-    "  --over PCT          spike threshold in %CPU of one core (default 100%; e.g. 300%)\n"
-    "  --top N             threads listed in the thread table (default 20; 0 = all)\n"
-    "  --gc-share-warn PCT finding when GC threads use at least PCT of the JVM's CPU\n"
-    "                      (default 10%)\n"
-    "  --cpus N            CPUs of the host the capture came from (top -b prints them\n"
-    "                      only with per-CPU lines); the host-saturated finding compares\n"
-    "                      the load average with it\n"
-    "  --format cal        the matched process's %CPU samples as the seed's\n"
-    "                      `awk ... | sort -n | uniq -c | awk -f cal.awk` table, byte for\n"
-    "                      byte (top -b input, one process: --pid when several match)\n"
-    "  --cal-awk mawk|gawk integer printing rule to copy for --format cal (default mawk)\n"
-    "\n"
-    "--csv writes the per-thread table when threads were seen, else the per-process table.\n"
-    "\n"
-    "Common options:\n"
-    "  --json            machine-readable JSON\n"
-    "  --csv             CSV (see above for which table)\n"
-    "  --html            one HTML page: key figures, findings, CPU over time, details\n"
-    "  -o, --output FILE write the report to FILE instead of standard output\n"
-    "  --full            the whole text report (default: a verdict line, the figures\n"
-    "                    that carry it and the findings, one line each)\n"
-    "  --explain         under each finding, what it means and what to change\n"
-    "  --strict          exit 2 if any input line was not understood\n"
-    "  -q, --quiet       no progress line and no warnings on stderr\n"
-    "  -h, --help        this help\n"
-    "\n"
-    "Examples:\n"
-    "  top -b -d 1 -n 3600 > top.txt; gclat cpu --command java --over 300% top.txt\n"
-    "  top -b -H -d 1 -n 60 -p PID > top-H.txt; gclat cpu --thread-dump jstack.txt top-H.txt\n"
-    "  gclat cpu --pid PID --threads --interval 1s --duration 60s --record cpu.rec\n"
-    "  gclat cpu cpu.rec                 # the recorded samples, read back\n"
-    "\n"
-    "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
-    "Details: docs/cpu.md\n";
+/* the options and --help: cmd_cpu_opts in cpu_opts.c, which compare --cpu-arg parses with too */
 
 /*
  * --format cal: the seed's CPU percentile table of one process (docs/cpu.md).
@@ -145,7 +84,10 @@ int cmd_cpu(int argc, char **argv)
 {
     struct cpu_opts o;
     struct cpu_cmdline c;
-    cpu_opts_parse(argc, argv, &o, &c);
+    if (cpu_opts_parse(argc, argv, &o, &c)) {
+        cpu_opts_fini(&o, &c);
+        return EXIT_OK;
+    }
     common_opts_finish(&c.co);
     if (c.cal_gawk)
         lat_cal_flavor(true);

@@ -10,6 +10,7 @@
 #include "finding.h"
 #include "histo_analysis.h"
 #include "histo_input.h"
+#include "opt.h"
 #include "render.h"
 #include "report.h"
 #include "sniff.h"
@@ -18,46 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_histo_help[] =
-    "usage: gclat histo [OPTIONS] FILE...\n"
-    "\n"
-    "Reads `jmap -histo[:live] PID` or `jcmd PID GC.class_histogram` output (JDK 8 without\n"
-    "and JDK 9+ with the module column) and reports per FILE the top classes by bytes and\n"
-    "by instance count with their share of the heap. With two or more FILEs (in the order\n"
-    "taken), the growth from the first to the last file per class, sorted by bytes grown;\n"
-    "classes that grew between every consecutive pair are flagged as leak suspects.\n"
-    "Comparing a live histogram (:live, GC.class_histogram) with a non-live one is flagged\n"
-    "(liveness from a command line kept in the file, else unknown). JDK 6 '<no name>' rows\n"
-    "are read; a thread dump in the same file (kill -3 + jcmd) is counted, not unparsed.\n"
-    "FILE may be '-' and may be gzip-compressed.\n"
-    "\n"
-    "Options:\n"
-    "  --top N          rows per table (default 20; 0 = all)\n"
-    "  --min-growth B   leak suspects must grow by at least B bytes first -> last\n"
-    "                   (default 1048576 = 1 MiB; suffixes k, m, g)\n"
-    "  --max-classes N  classes tracked by name (default 100000; 0 = no limit): memory\n"
-    "                   stays bounded; rows of further classes are counted in the totals\n"
-    "                   and reported as untracked (a finding and a warning), never dropped\n"
-    "                   silently\n"
-    "\n"
-    "--csv writes the growth table with two or more files, else the top classes by bytes\n"
-    "of the single file.\n"
-    "\n"
-    "Common options:\n"
-    "  --json            machine-readable JSON\n"
-    "  --csv             CSV (see above for which table)\n"
-    "  --html            one HTML page: key figures, findings, tables (docs/html.md)\n"
-    "  -o, --output FILE write the report to FILE instead of standard output\n"
-    "  --strict          exit 2 if any input line was not understood\n"
-    "  -q, --quiet       no progress line and no warnings on stderr\n"
-    "  -h, --help        this help\n"
-    "\n"
-    "Examples:\n"
-    "  jmap -histo PID > h1.txt; sleep 600; jmap -histo PID > h2.txt; gclat histo h1.txt h2.txt\n"
-    "  jcmd PID GC.class_histogram | gclat histo --top 10 -\n"
-    "\n"
-    "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
-    "Details: docs/histo.md\n";
+/* "512k", "1m", "2g", "1048576": bytes, with a binary suffix. */
 static bool parse_bytes(const char *s, int64_t *out)
 {
     size_t n = strlen(s);
@@ -77,34 +39,71 @@ static bool parse_bytes(const char *s, int64_t *out)
     return ok;
 }
 
+static void min_growth_opt(void *base, const struct opt *o, const char *v)
+{
+    if (!parse_bytes(v, &((struct histo_opts *)base)->min_growth_bytes))
+        opt_bad(o, v, "bytes from 0, with an optional suffix k, m or g (e.g. 512k, 1m)");
+}
+
+#define HO struct histo_opts
+static const struct opt histo_table[] = {
+    OPT_INT(HO, top, "top", 0, "N", 0, 100000000, "rows per table (default 20; 0 = all)"),
+    OPT_CALL("min-growth", 0, "B", min_growth_opt,
+             "leak suspects must grow by at least B bytes first -> last\n"
+             "(default 1048576 = 1 MiB; suffixes k, m, g)"),
+    OPT_INT(HO, max_classes, "max-classes", 0, "N", 0, 1000000000,
+            "classes tracked by name (default 100000; 0 = no limit): memory\n"
+            "stays bounded; rows of further classes are counted in the totals\n"
+            "and reported as untracked (a finding and a warning), never dropped\n"
+            "silently"),
+    OPT_END,
+};
+#undef HO
+static const struct opt_group histo_group = {"Options", histo_table};
+
+static const struct opt_note histo_notes[] = {
+    {"csv", "CSV: the growth table with two or more files, else the top\n"
+            "classes by bytes of the single file"},
+    {"html", "one HTML page: key figures, findings, tables (docs/html.md)"},
+    {NULL, NULL},
+};
+
+/* Base of the first group: struct histo_opts (compare's --histo-arg parses with it too). */
+const struct opt_cmd cmd_histo_opts = {
+    .name = "histo",
+    .usage = "usage: gclat histo [OPTIONS] FILE...\n",
+    .about = "Reads `jmap -histo[:live] PID` or `jcmd PID GC.class_histogram` output (JDK 8 without\n"
+             "and JDK 9+ with the module column) and reports per FILE the top classes by bytes and\n"
+             "by instance count with their share of the heap. With two or more FILEs (in the order\n"
+             "taken), the growth from the first to the last file per class, sorted by bytes grown;\n"
+             "classes that grew between every consecutive pair are flagged as leak suspects.\n"
+             "Comparing a live histogram (:live, GC.class_histogram) with a non-live one is flagged\n"
+             "(liveness from a command line kept in the file, else unknown). JDK 6 '<no name>' rows\n"
+             "are read; a thread dump in the same file (kill -3 + jcmd) is counted, not unparsed.\n"
+             "FILE may be '-' and may be gzip-compressed.\n",
+    .groups = {&histo_group, &opt_common_group},
+    .after = "Examples:\n"
+             "  jmap -histo PID > h1.txt; sleep 600; jmap -histo PID > h2.txt; gclat histo h1.txt h2.txt\n"
+             "  jcmd PID GC.class_histogram | gclat histo --top 10 -\n"
+             "\n"
+             "Exit codes: 0 ok, 1 usage, 2 bad input (or --strict with unparsed lines), 3 I/O.\n"
+             "Details: docs/histo.md\n",
+    .notes = histo_notes,
+};
+
 int cmd_histo(int argc, char **argv)
 {
     struct common_opts co;
     common_opts_init(&co);
     struct histo_opts o;
     histo_opts_default(&o);
-    char **files = xcalloc((size_t)argc + 1, sizeof *files);
-    int nfiles = 0;
-    bool dashdash = false;
-    for (int i = 1; i < argc; i++) {
-        const char *x = argv[i];
-        if (dashdash || x[0] != '-' || strcmp(x, "-") == 0) {
-            files[nfiles++] = argv[i];
-        } else if (strcmp(x, "--") == 0) {
-            dashdash = true;
-        } else if (common_opt(&co, argc, argv, &i)) {
-            continue;
-        } else if (opt_is(x, "--top")) {
-            o.top = (int)opt_int(x, opt_value(argc, argv, &i), 0, 100000000);
-        } else if (opt_is(x, "--max-classes")) {
-            o.max_classes = opt_int(x, opt_value(argc, argv, &i), 0, 1000000000);
-        } else if (opt_is(x, "--min-growth")) {
-            if (!parse_bytes(opt_value(argc, argv, &i), &o.min_growth_bytes))
-                die(EXIT_USAGE, "bad --min-growth");
-        } else {
-            die(EXIT_USAGE, "unknown option %s (see gclat histo --help)", x);
-        }
+    struct opt_args pos;
+    if (opt_parse(&cmd_histo_opts, (void *[]){&o, &co}, argc, argv, &pos)) {
+        free(pos.v);
+        return EXIT_OK;
     }
+    char **files = pos.v;
+    int nfiles = pos.n;
     if (nfiles == 0)
         die(EXIT_USAGE, "give one or more histogram files (see --help)");
     const char *bad = histo_opts_check(&o);

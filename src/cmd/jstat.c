@@ -30,13 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct jstat_cli {
-    struct jstat_limits L;
-    int64_t interval_us;
-};
-
-#define JC struct jstat_cli
-static const struct opt jstat_opts[] = {
+#define JC struct jstat_opts
+static const struct opt jstat_table[] = {
     OPT_DURATION(JC, interval_us, OPT_STORE_US, "interval", 0, "DUR", 1000000, 1,
                  "time between rows when there is no Timestamp column (-t);\n"
                  "the interval given to jstat (default 1s, reported as assumed)"),
@@ -50,7 +45,7 @@ static const struct opt jstat_opts[] = {
     OPT_END,
 };
 #undef JC
-static const struct opt_group jstat_group = {"Options", jstat_opts};
+static const struct opt_group jstat_group = {"Options", jstat_table};
 
 static const struct opt_note jstat_notes[] = {
     {"csv", "one row per jstat sample of every file (file, line, t_s, occupancies,\n"
@@ -59,6 +54,7 @@ static const struct opt_note jstat_notes[] = {
     {NULL, NULL},
 };
 
+/* Base of the first group: struct jstat_opts (compare's --jstat-arg parses with it too). */
 const struct opt_cmd cmd_jstat_opts = {
     .name = "jstat",
     .usage = "usage: gclat jstat [OPTIONS] FILE...\n",
@@ -88,8 +84,8 @@ int cmd_jstat(int argc, char **argv)
 {
     struct common_opts co;
     common_opts_init(&co);
-    struct jstat_cli cli = {.interval_us = 1000000};
-    jstat_limits_default(&cli.L);
+    struct jstat_opts cli;
+    jstat_opts_default(&cli);
     struct opt_args pos;
     if (opt_parse(&cmd_jstat_opts, (void *[]){&cli, &co}, argc, argv, &pos)) {
         free(pos.v);

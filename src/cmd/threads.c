@@ -72,28 +72,21 @@ static void add_list(const char ***arr, size_t *n, const char *v)
     free(copy);
 }
 
-struct threads_cli {
-    struct td_opts o;
-    const char *top_path;
-    const char **app, **fw;
-    size_t napp, nfw;
-};
-
 static void app_opt(void *base, const struct opt *o, const char *v)
 {
     (void)o;
-    struct threads_cli *c = base;
+    struct td_cli *c = base;
     add_list(&c->app, &c->napp, v);
 }
 
 static void fw_opt(void *base, const struct opt *o, const char *v)
 {
     (void)o;
-    struct threads_cli *c = base;
+    struct td_cli *c = base;
     add_list(&c->fw, &c->nfw, v);
 }
 
-#define TC struct threads_cli
+#define TC struct td_cli
 static const struct opt threads_opts[] = {
     OPT_STR(TC, top_path, "top", 0, "FILE",
             "output of `top -b -H -p PID` (last snapshot used); joined on\n"
@@ -125,6 +118,7 @@ static const struct opt_note threads_notes[] = {
     {NULL, NULL},
 };
 
+/* Base of the first group: struct td_cli (compare's --threads-arg parses with it too). */
 const struct opt_cmd cmd_threads_opts = {
     .name = "threads",
     .usage = "usage: gclat threads [OPTIONS] FILE...\n",
@@ -138,51 +132,29 @@ int cmd_threads(int argc, char **argv)
 {
     struct common_opts co;
     common_opts_init(&co);
-    struct threads_cli cli;
-    memset(&cli, 0, sizeof cli);
-    cli.o.limit = 10;
-    cli.o.stack_depth = 30;
-    cli.o.pid = -1;
-    for (const char *const *p = td_default_framework_prefixes; *p; p++) {
-        cli.fw = xrealloc(cli.fw, (cli.nfw + 1) * sizeof *cli.fw);
-        cli.fw[cli.nfw++] = xstrdup(*p);
-    }
+    struct td_cli cli;
+    td_cli_init(&cli);
     struct opt_args pos;
     if (opt_parse(&cmd_threads_opts, (void *[]){&cli, &co}, argc, argv, &pos)) {
-        for (size_t i = 0; i < cli.napp; i++)
-            free((void *)cli.app[i]);
-        for (size_t i = 0; i < cli.nfw; i++)
-            free((void *)cli.fw[i]);
-        free(cli.app);
-        free(cli.fw);
+        td_cli_fini(&cli);
         free(pos.v);
         return EXIT_OK;
     }
+    td_cli_prefixes(&cli);
     struct td_opts o = cli.o;
     const char *top_path = cli.top_path;
     const char **files = (const char **)pos.v;
     size_t nfiles = (size_t)pos.n;
-    const char **app = cli.app, **fw = cli.fw;
-    size_t napp = cli.napp, nfw = cli.nfw;
     if (nfiles == 0)
         die(EXIT_USAGE, "no input file (see gclat threads --help)");
     common_opts_finish(&co);
     char *top_files[1] = {(char *)top_path};
     if (sniff_inputs(SNIFF_THREADS, NULL, (char *const *)files, nfiles, 0) |
         sniff_inputs(SNIFF_TOP, NULL, top_files, 1, 0)) {
-        for (size_t i = 0; i < napp; i++)
-            free((void *)app[i]);
-        for (size_t i = 0; i < nfw; i++)
-            free((void *)fw[i]);
-        free(app);
-        free(fw);
+        td_cli_fini(&cli);
         free(files);
         return EXIT_BADINPUT;
     }
-    o.px.app = app;
-    o.px.napp = napp;
-    o.px.fw = fw;
-    o.px.nfw = nfw;
 
     struct td_set s;
     td_set_init(&s);
@@ -250,12 +222,7 @@ int cmd_threads(int argc, char **argv)
     }
     td_top_fini(&top);
     td_set_fini(&s);
-    for (size_t i = 0; i < napp; i++)
-        free((void *)app[i]);
-    for (size_t i = 0; i < nfw; i++)
-        free((void *)fw[i]);
-    free(app);
-    free(fw);
+    td_cli_fini(&cli);
     free(files);
     return rc;
 }

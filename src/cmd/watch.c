@@ -7,7 +7,9 @@
 #include "alert.h"
 #include "cli.h"
 #include "commands.h"
+#include "correlate_access.h"
 #include "hdr_codec.h"
+#include "opt.h"
 #include "http_serve.h"
 #include "util.h"
 #include "watch_access.h"
@@ -26,61 +28,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-const char cmd_watch_help[] =
-    "usage: gclat watch [OPTIONS] [--gc [NAME=]FILE]... [--access [NAME=]FILE]...\n"
-    "\n"
-    "Follow GC logs as the JVM writes them (through -Xlog filecount= and JDK 8\n"
-    "rotation, logrotate create and copytruncate, files that appear later and JVM\n"
-    "restarts), with the same analysis as `gclat gc`, over rolling windows and since\n"
-    "start. On a terminal a compact screen is redrawn in place; otherwise one line per\n"
-    "--interval (--json: one JSON object per line).\n"
-    "\n"
-    "Options:\n"
-    "  --gc [NAME=]FILE     a GC log to follow (repeatable; NAME labels its figures and\n"
-    "                       metrics, default the file name)\n"
-    "  --access [NAME=]FILE an access log to follow (repeatable): request latency by\n"
-    "                       window, status and route; NAME pairs it with the --gc of that name\n"
-    "  --from-start         read what the files hold now (default: start at their end)\n"
-    "  --window DUR         rolling window (repeatable, up to 4; default 1m); the first\n"
-    "                       one is what alerts and the line show\n"
-    "  --interval DUR       how often figures are printed and alerts evaluated (default 10s)\n"
-    "  --alert 'COND'       METRIC OP VALUE [for DUR], e.g. 'pause.max > 200ms for 1m',\n"
-    "                       'gc.share > 5%%', 'stall.count > 0' (repeatable); one line on\n"
-    "                       stderr when it fires and when it resolves\n"
-    "  --exec CMD           run CMD (sh -c) when an alert fires or resolves, with GCLAT_ALERT,\n"
-    "                       GCLAT_ALERT_STATE, GCLAT_ALERT_METRIC, GCLAT_ALERT_VALUE, GCLAT_ALERT_JVM\n"
-    "  --once               read the files whole, evaluate once, print and exit:\n"
-    "                       0 no alert holds, 4 one holds, 2 an alert's metric has no data\n"
-    "  --listen ADDR        serve Prometheus metrics on http://ADDR/metrics, the page at /\n"
-    "                       (ADDR: :9404 or 127.0.0.1:9404; loopback unless an address is given)\n"
-    "  --textfile DIR       write DIR/gclat_watch.prom for node_exporter's textfile collector\n"
-    "  --html FILE          keep FILE a self-contained HTML page of the current state (key\n"
-    "                       figures, alerts, findings, charts of the windows), rewritten\n"
-    "                       atomically every interval and at exit; --listen serves it at /\n"
-    "  --save DIR           append HdrHistogram interval logs (DIR/NAME.hlog, tags pause,\n"
-    "                       stall and request) every interval, for `gclat merge` across hosts\n"
-    "  --max-groups N       label sets per JVM in the metrics (default 500; the rest 'other')\n"
-    "  --duration DUR       stop after DUR (default: until SIGINT/SIGTERM)\n"
-    "  --poll               poll the files instead of inotify\n"
-    "  --json               one JSON object per interval and JVM\n"
-    "  -q, --quiet          no warnings\n"
-    "  -h, --help           this help\n"
-    "\n"
-    ACCESS_OPTS_HELP
-    "\n"
-    "Alert metrics (over the first --window):\n"
-    "%s"
-    "\n"
-    "Examples:\n"
-    "  gclat watch --gc /var/log/app/gc.log --listen :9404\n"
-    "  gclat watch --gc a=/logs/a/gc.log --gc b=/logs/b/gc.log --window 1m --window 10m\n"
-    "  gclat watch --gc app=gc.log --access app=access.log --log-format nginx \\\n"
-    "              --alert 'lat.p99 > 100ms for 2m' --alert 'stall.count > 0'\n"
-    "  gclat watch --once --window 5m --alert 'pause.max > 200ms' --gc gc.log   # cron, CI\n"
-    "\n"
-    "Exit codes: 0 ok, 1 usage, 2 no data for an alert (--once) or not a GC log,\n"
-    "3 I/O error (e.g. --listen), 4 an alert holds (--once). Definitions: docs/watch.md.\n";
 
 static volatile sig_atomic_t stop_flag;
 
@@ -102,15 +49,6 @@ static int64_t wall_ms(void)
     struct timespec t;
     clock_gettime(CLOCK_REALTIME, &t);
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-static int64_t dur_ms_opt(const char *opt, const char *v, int64_t min_ms, int64_t max_ms)
-{
-    int64_t us;
-    if (!parse_duration_us(v, 1000000, &us) || us / 1000 < min_ms || us / 1000 > max_ms)
-        die(EXIT_USAGE, "%s '%s': expected a duration from %lld ms to %lld s (e.g. 10s, 1m)", opt, v,
-            (long long)min_ms, (long long)(max_ms / 1000));
-    return us / 1000;
 }
 
 /* "NAME=FILE" or "FILE" (NAME: the file name without directory and .log). */
@@ -360,71 +298,144 @@ static int tick(struct watch *w, int64_t now_ms, int64_t now_ns, bool *no_data)
     return holding;
 }
 
+/* The command line, the table's base (the access-log options go to a struct access_cfg). */
+struct watch_cli {
+    const char **gcs, **accs, **alerts;
+    size_t ngcs, naccs, nalerts;
+    bool from_start, once, poll, json, quiet;
+    int64_t win_ms[WATCH_MAX_WINDOWS];
+    int nwin;
+    int64_t interval_ms, duration_ms;
+    const char *exec_cmd, *listen, *textfile_dir, *html_path, *save_dir;
+    size_t max_groups;
+};
+
+/* A duration in [min_ms, max_ms]; a bare number is seconds. */
+static int64_t dur_ms(const struct opt *o, const char *v, int64_t min_ms, int64_t max_ms)
+{
+    int64_t us;
+    if (!parse_duration_us(v, 1000000, &us) || us / 1000 < min_ms || us / 1000 > max_ms)
+        opt_bad(o, v, "a duration from %lld ms to %lld s (e.g. 10s, 1m)", (long long)min_ms,
+                (long long)(max_ms / 1000));
+    return us / 1000;
+}
+
+static void window_opt(void *base, const struct opt *o, const char *v)
+{
+    struct watch_cli *c = base;
+    if (c->nwin == WATCH_MAX_WINDOWS)
+        opt_bad(o, v, "at most %d --window options", WATCH_MAX_WINDOWS);
+    c->win_ms[c->nwin++] = dur_ms(o, v, 1000, 86400LL * 1000 * 7);
+}
+
+static void interval_opt(void *base, const struct opt *o, const char *v)
+{
+    ((struct watch_cli *)base)->interval_ms = dur_ms(o, v, 100, 86400LL * 1000);
+}
+
+static void duration_opt(void *base, const struct opt *o, const char *v)
+{
+    ((struct watch_cli *)base)->duration_ms = dur_ms(o, v, 100, 366LL * 86400 * 1000);
+}
+
+#define WC struct watch_cli
+static const struct opt watch_opts[] = {
+    OPT_STRS(WC, gcs, ngcs, "gc", 0, "[NAME=]FILE",
+             "a GC log to follow (repeatable; NAME labels its figures and\n"
+             "metrics, default the file name)"),
+    OPT_STRS(WC, accs, naccs, "access", 0, "[NAME=]FILE",
+             "an access log to follow (repeatable): request latency by\n"
+             "window, status and route; NAME pairs it with the --gc of that name"),
+    OPT_FLAG(WC, from_start, "from-start", 0, "read what the files hold now (default: start at their end)"),
+    OPT_CALL("window", 0, "DUR", window_opt,
+             "rolling window (repeatable, up to 4; default 1m); the first\n"
+             "one is what alerts and the line show"),
+    OPT_CALL("interval", 0, "DUR", interval_opt, "how often figures are printed and alerts evaluated (default 10s)"),
+    OPT_STRS(WC, alerts, nalerts, "alert", 0, "'COND'",
+             "METRIC OP VALUE [for DUR], e.g. 'pause.max > 200ms for 1m',\n"
+             "'gc.share > 5%', 'stall.count > 0' (repeatable); one line on\n"
+             "stderr when it fires and when it resolves"),
+    OPT_STR(WC, exec_cmd, "exec", 0, "CMD",
+            "run CMD (sh -c) when an alert fires or resolves, with GCLAT_ALERT,\n"
+            "GCLAT_ALERT_STATE, GCLAT_ALERT_METRIC, GCLAT_ALERT_VALUE, GCLAT_ALERT_JVM"),
+    OPT_FLAG(WC, once, "once", 0,
+             "read the files whole, evaluate once, print and exit:\n"
+             "0 no alert holds, 4 one holds, 2 an alert's metric has no data"),
+    OPT_STR(WC, listen, "listen", 0, "ADDR",
+            "serve Prometheus metrics on http://ADDR/metrics, the page at /\n"
+            "(ADDR: :9404 or 127.0.0.1:9404; loopback unless an address is given)"),
+    OPT_STR(WC, textfile_dir, "textfile", 0, "DIR", "write DIR/gclat_watch.prom for node_exporter's textfile collector"),
+    OPT_STR(WC, html_path, "html", 0, "FILE",
+            "keep FILE a self-contained HTML page of the current state (key\n"
+            "figures, alerts, findings, charts of the windows), rewritten\n"
+            "atomically every interval and at exit; --listen serves it at /"),
+    OPT_STR(WC, save_dir, "save", 0, "DIR",
+            "append HdrHistogram interval logs (DIR/NAME.hlog, tags pause,\n"
+            "stall and request) every interval, for `gclat merge` across hosts"),
+    OPT_INT(WC, max_groups, "max-groups", 0, "N", 1, 100000,
+            "label sets per JVM in the metrics (default 500; the rest 'other')"),
+    OPT_CALL("duration", 0, "DUR", duration_opt, "stop after DUR (default: until SIGINT/SIGTERM)"),
+    OPT_FLAG(WC, poll, "poll", 0, "poll the files instead of inotify"),
+    OPT_FLAG(WC, json, "json", 0, "one JSON object per interval and JVM"),
+    OPT_FLAG(WC, quiet, "quiet", 'q', "no warnings"),
+    OPT_HELP("this help"),
+    OPT_END,
+};
+#undef WC
+static const struct opt_group watch_group = {"Options", watch_opts};
+
+const struct opt_cmd cmd_watch_opts = {
+    .name = "watch",
+    .usage = "usage: gclat watch [OPTIONS] [--gc [NAME=]FILE]... [--access [NAME=]FILE]...\n",
+    .about = "Follow GC logs as the JVM writes them (through -Xlog filecount= and JDK 8\n"
+             "rotation, logrotate create and copytruncate, files that appear later and JVM\n"
+             "restarts), with the same analysis as `gclat gc`, over rolling windows and since\n"
+             "start. On a terminal a compact screen is redrawn in place; otherwise one line per\n"
+             "--interval (--json: one JSON object per line).\n",
+    .groups = {&watch_group, &access_field_group, &access_join_group},
+    .after = "Alert metrics (over the first --window):\n" WATCH_METRICS_HELP
+             "\n"
+             "Examples:\n"
+             "  gclat watch --gc /var/log/app/gc.log --listen :9404\n"
+             "  gclat watch --gc a=/logs/a/gc.log --gc b=/logs/b/gc.log --window 1m --window 10m\n"
+             "  gclat watch --gc app=gc.log --access app=access.log --log-format nginx \\\n"
+             "              --alert 'lat.p99 > 100ms for 2m' --alert 'stall.count > 0'\n"
+             "  gclat watch --once --window 5m --alert 'pause.max > 200ms' --gc gc.log   # cron, CI\n"
+             "\n"
+             "Exit codes: 0 ok, 1 usage, 2 no data for an alert (--once) or not a GC log,\n"
+             "3 I/O error (e.g. --listen), 4 an alert holds (--once). Definitions: docs/watch.md.\n",
+};
+
 int cmd_watch(int argc, char **argv)
 {
     struct watch w;
     memset(&w, 0, sizeof w);
-    const char **gcs = NULL, **alert_txt = NULL, **accs = NULL;
-    int ngcs = 0, naccs = 0;
     struct access_cfg acfg;
     access_cfg_init(&acfg);
-    const char *listen_spec = NULL;
-    bool from_start = false, use_poll = false;
-    int64_t interval_ms = 10000, duration_ms = 0;
-    size_t max_groups = 500;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            printf(cmd_watch_help, watch_metrics_help);
-            return EXIT_OK;
-        } else if (opt_is(a, "--gc")) {
-            gcs = xrealloc(gcs, (size_t)(ngcs + 1) * sizeof *gcs);
-            gcs[ngcs++] = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--access")) {
-            accs = xrealloc(accs, (size_t)(naccs + 1) * sizeof *accs);
-            accs[naccs++] = opt_value(argc, argv, &i);
-        } else if (access_opt(&acfg, argc, argv, &i)) {
-        } else if (!strcmp(a, "--from-start")) {
-            from_start = true;
-        } else if (opt_is(a, "--window")) {
-            if (w.nwin == WATCH_MAX_WINDOWS)
-                die(EXIT_USAGE, "at most %d --window options", WATCH_MAX_WINDOWS);
-            w.win_ms[w.nwin++] = dur_ms_opt(a, opt_value(argc, argv, &i), 1000, 86400LL * 1000 * 7);
-        } else if (opt_is(a, "--interval")) {
-            interval_ms = dur_ms_opt(a, opt_value(argc, argv, &i), 100, 86400LL * 1000);
-        } else if (opt_is(a, "--duration")) {
-            duration_ms = dur_ms_opt(a, opt_value(argc, argv, &i), 100, 366LL * 86400 * 1000);
-        } else if (opt_is(a, "--alert")) {
-            alert_txt = xrealloc(alert_txt, (size_t)(w.nalerts + 1) * sizeof *alert_txt);
-            alert_txt[w.nalerts++] = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--exec")) {
-            w.exec_cmd = opt_value(argc, argv, &i);
-        } else if (!strcmp(a, "--once")) {
-            w.once = true;
-        } else if (opt_is(a, "--listen")) {
-            listen_spec = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--textfile")) {
-            w.textfile_dir = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--html")) {
-            w.html_path = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--save")) {
-            w.save_dir = opt_value(argc, argv, &i);
-        } else if (opt_is(a, "--max-groups")) {
-            const char *v = opt_value(argc, argv, &i);
-            int64_t n;
-            if (!parse_int64(v, &n) || n < 1 || n > 100000)
-                die(EXIT_USAGE, "--max-groups '%s': expected 1 to 100000", v);
-            max_groups = (size_t)n;
-        } else if (!strcmp(a, "--poll")) {
-            use_poll = true;
-        } else if (!strcmp(a, "--json")) {
-            w.json = true;
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            w.quiet = true;
-        } else {
-            die(EXIT_USAGE, "unknown %s %s (see gclat watch --help)", a[0] == '-' ? "option" : "argument", a);
-        }
+    struct watch_cli cli = {.interval_ms = 10000, .max_groups = 500};
+    if (opt_parse(&cmd_watch_opts, (void *[]){&cli, &acfg, &acfg}, argc, argv, NULL)) {
+        access_cfg_fini(&acfg);
+        free(cli.gcs);
+        free(cli.accs);
+        free(cli.alerts);
+        return EXIT_OK;
     }
+    const char **gcs = cli.gcs, **alert_txt = cli.alerts, **accs = cli.accs;
+    int ngcs = (int)cli.ngcs, naccs = (int)cli.naccs;
+    w.nalerts = (int)cli.nalerts;
+    memcpy(w.win_ms, cli.win_ms, sizeof w.win_ms);
+    w.nwin = cli.nwin;
+    w.exec_cmd = cli.exec_cmd;
+    w.once = cli.once;
+    w.textfile_dir = cli.textfile_dir;
+    w.html_path = cli.html_path;
+    w.save_dir = cli.save_dir;
+    w.json = cli.json;
+    w.quiet = cli.quiet;
+    const char *listen_spec = cli.listen;
+    bool from_start = cli.from_start, use_poll = cli.poll;
+    int64_t interval_ms = cli.interval_ms, duration_ms = cli.duration_ms;
+    size_t max_groups = cli.max_groups;
     if (!ngcs && !naccs)
         die(EXIT_USAGE, "nothing to watch: give --gc FILE and/or --access FILE (see gclat watch --help)");
     if (naccs) {
@@ -558,8 +569,7 @@ int cmd_watch(int argc, char **argv)
         free(gcs);
         free(accs);
         free(alert_txt);
-        if (naccs)
-            access_cfg_fini(&acfg);
+        access_cfg_fini(&acfg);
         return rc;
     }
 
@@ -641,7 +651,6 @@ int cmd_watch(int argc, char **argv)
     free(gcs);
     free(accs);
     free(alert_txt);
-    if (naccs)
-        access_cfg_fini(&acfg);
+    access_cfg_fini(&acfg);
     return EXIT_OK;
 }

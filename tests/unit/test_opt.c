@@ -204,6 +204,15 @@ static int run_child(char **argv, char *err, size_t errlen)
         struct my m;
         struct common_opts co;
         struct opt_args pos;
+        if (strcmp(argv[0], "figures") == 0) { /* a --my-arg list: argv[1..] */
+            static const char *const refused[] = {"name", NULL};
+            int n = 0;
+            while (argv[n + 1])
+                n++;
+            memset(&m, 0, sizeof m);
+            opt_parse_figures(&my_cmd, &m, n, argv + 1, "--my-arg", refused);
+            _exit(0);
+        }
         int r = parse(&m, &co, &pos, argv);
         _exit(r == 1 ? 50 : 0);
     }
@@ -276,6 +285,42 @@ static void test_errors(void)
     expect_error((char *[]){"my", "--max-line-bytes", "0", NULL}, "bad --max-line-bytes '0'");
     char err[256];
     CHECK_EQ_INT(run_child((char *[]){"my", "--by", "day", "-h", "--bogus", NULL}, err, sizeof err), 50);
+}
+
+/* compare's --KIND-arg: the command's own group only, everything else refused in one form. */
+static void test_figures(void)
+{
+    struct my m;
+    memset(&m, 0, sizeof m);
+    char *args[] = {"--jobs=4", "--over", "1ms,2", "-x", "--by", "day", "--tag", "--json"};
+    const char *prog = prog_name;
+    opt_parse_figures(&my_cmd, &m, 8, args, "--my-arg", NULL);
+    CHECK_EQ_INT(m.jobs, 4);
+    CHECK_EQ_INT(m.nover, 2);
+    CHECK(m.flag);
+    CHECK_EQ_INT(m.by, 1);
+    CHECK_EQ_INT((int)m.ntags, 1); /* the next word is the value, even "--json" */
+    if (m.ntags == 1)
+        CHECK_STR(m.tags[0], "--json");
+    CHECK(prog_name == prog); /* the caller's name is back */
+    free(m.tags);
+    char err[512];
+    CHECK_EQ_INT(run_child((char *[]){"figures", "--jobs=4", NULL}, err, sizeof err), 0);
+    expect_error((char *[]){"figures", "file.txt", NULL},
+                 "--my-arg file.txt: a file; give it as an input (NAME=FILE or NAME:my=FILE), --my-arg passes "
+                 "options to gclat my");
+    expect_error((char *[]){"figures", "--", "x", NULL}, "--my-arg x: a file");
+    expect_error((char *[]){"figures", "-", NULL}, "--my-arg -: a file");
+    expect_error((char *[]){"figures", "--json", NULL},
+                 "--my-arg --json: that option is for gclat my itself (its output or inputs); --my-arg passes "
+                 "only options that shape the figures");
+    expect_error((char *[]){"figures", "-o", "x", NULL}, "--my-arg -o: that option is for gclat my itself");
+    expect_error((char *[]){"figures", "--max-line-bytes=9", NULL}, "--my-arg --max-line-bytes: that option");
+    expect_error((char *[]){"figures", "-h", NULL}, "--my-arg -h: that option");
+    expect_error((char *[]){"figures", "--name=n", NULL}, "--my-arg --name: that option"); /* refused by name */
+    expect_error((char *[]){"figures", "--jobs=65", NULL}, "gclat my: bad --jobs '65'");
+    expect_error((char *[]){"figures", "--jobs", NULL}, "gclat my: option --jobs needs a value (see 'gclat my --help')");
+    expect_error((char *[]){"figures", "--ovr=1", NULL}, "gclat my: unknown option '--ovr=1' (did you mean --over?");
 }
 
 static void test_no_positionals(void)
@@ -400,13 +445,23 @@ static void check_table(const struct opt_cmd *c)
     free(buf);
 }
 
+/* Every command of commands.h, from the list itself: a new command is checked without being named here. */
+#define TABLE_OPT(name) {#name, &cmd_##name##_opts},
+#define TABLE(name, summary, help) TABLE_##help(name)
+static const struct {
+    const char *name;
+    const struct opt_cmd *opts;
+} command_tables[] = {GCLAT_COMMANDS(TABLE)};
+#undef TABLE
+
 static void test_command_tables(void)
 {
-    const struct opt_cmd *cmds[] = {&cmd_gc_opts,      &cmd_lat_opts,     &cmd_correlate_opts, &cmd_impact_opts,
-                                    &cmd_jstat_opts,   &cmd_threads_opts, &cmd_compare_opts,   &cmd_report_opts,
-                                    &cmd_merge_opts,   &cmd_load_opts};
-    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        check_table(cmds[i]);
+    size_t n = sizeof command_tables / sizeof command_tables[0];
+    CHECK_EQ_INT((int)n, 13);
+    for (size_t i = 0; i < n; i++) {
+        CHECK(strcmp(command_tables[i].opts->name, command_tables[i].name) == 0);
+        check_table(command_tables[i].opts);
+    }
 }
 
 int main(void)
@@ -416,6 +471,7 @@ int main(void)
     RUN(test_value_like_option);
     RUN(test_files);
     RUN(test_errors);
+    RUN(test_figures);
     RUN(test_no_positionals);
     RUN(test_help);
     RUN(test_command_tables);
