@@ -384,6 +384,12 @@ static const struct opt watch_opts[] = {
 #undef WC
 static const struct opt_group watch_group = {"Options", watch_opts};
 
+static const struct opt_note watch_notes[] = {
+    {"thread-field", "refused: watch joins no request to a thread (gclat correlate does)"},
+    {"thread-key", "refused, as --thread-field"},
+    {NULL, NULL},
+};
+
 const struct opt_cmd cmd_watch_opts = {
     .name = "watch",
     .usage = "usage: gclat watch [OPTIONS] [--gc [NAME=]FILE]... [--access [NAME=]FILE]...\n",
@@ -393,6 +399,7 @@ const struct opt_cmd cmd_watch_opts = {
              "start. On a terminal a compact screen is redrawn in place; otherwise one line per\n"
              "--interval (--json: one JSON object per line).\n",
     .groups = {&watch_group, &access_field_group, &access_join_group},
+    .notes = watch_notes,
     .after = "Alert metrics (over the first --window):\n" WATCH_METRICS_HELP
              "\n"
              "Examples:\n"
@@ -438,6 +445,10 @@ int cmd_watch(int argc, char **argv)
     size_t max_groups = cli.max_groups;
     if (!ngcs && !naccs)
         die(EXIT_USAGE, "nothing to watch: give --gc FILE and/or --access FILE (see gclat watch --help)");
+    /* the shared join group brings them, but watch joins no request to a thread: never accept and ignore */
+    if (access_has_thread(&acfg))
+        die(EXIT_USAGE, "--thread-field / --thread-key: watch does not join requests to threads "
+                        "(gclat correlate does; see gclat watch --help)");
     if (naccs) {
         acfg.need_time = true;
         acfg.lat.need_meta = true;
