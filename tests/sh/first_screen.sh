@@ -24,7 +24,7 @@ cat > "$T/gclat" <<'EOF'
 #!/usr/bin/env bash
 # records the line count of every default-text report of the six commands
 case " $* " in
-  *" --json "*|*" --csv "*|*" --full "*|*" --format"*|*" --help "*|*" -h "*|*" -o "*|*" --output"*) exec "$REAL_GCLAT" "$@" ;;
+  *" --json "*|*" --csv "*|*" --html "*|*" --full "*|*" --format"*|*" --help "*|*" -h "*|*" -o "*|*" --output"*) exec "$REAL_GCLAT" "$@" ;;
 esac
 case ${1:-} in gc|lat|cpu|threads|impact|compare) ;; *) exec "$REAL_GCLAT" "$@" ;; esac
 out=$(mktemp)
