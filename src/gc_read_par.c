@@ -168,10 +168,22 @@ struct par {
     bool warned_long;
     unsigned met, missed;
     double busy_s; /* time the threads spent parsing (GCLAT_PAR_STATS) */
+    double worker_cpu_s;    /* CPU the parsing threads used */
+    double stitch_cpu_s, replay_cpu_s; /* CPU the main thread used for each */
+    bool stats;
     uint64_t stitch_lines;
 };
 
 static int jobs_set;
+
+/* CPU time of the calling thread: on a shared machine, wall time says
+   how long a thread waited for a core as much as how long it worked. */
+static double thread_cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static double mono_s(void)
 {
@@ -609,6 +621,8 @@ static void *worker_main(void *arg)
         c->done = true;
         pthread_cond_broadcast(&P->cv);
     }
+    double cpu = thread_cpu_s();
+    P->worker_cpu_s += cpu;
     pthread_mutex_unlock(&P->mu);
     return NULL;
 }
@@ -618,6 +632,7 @@ static void *worker_main(void *arg)
 /* Deliver R's segs from s0 on, as the one-thread reader would have. */
 static void replay(struct par *P, struct runner *R, int s0)
 {
+    double t0 = P->stats ? thread_cpu_s() : 0;
     struct feed *f = P->real;
     struct gc_parse_ctx *ctx = f->ctx;
     size_t i = s0 > 0 ? R->seg[s0 - 1].end : 0, start = i;
@@ -655,6 +670,8 @@ static void replay(struct par *P, struct runner *R, int s0)
             P->warned_long = true;
         }
     }
+    if (P->stats)
+        P->replay_cpu_s += thread_cpu_s() - t0;
 }
 
 /*
@@ -669,6 +686,7 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
     uint64_t delta = c->base - T->base, i = 0;
     int j = 0;
     bool met = false;
+    double t0 = P->stats ? thread_cpu_s() : 0;
     in_map = true;
     while (p < end) {
         size_t n;
@@ -685,6 +703,8 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
         }
     }
     in_map = false;
+    if (P->stats)
+        P->stitch_cpu_s += thread_cpu_s() - t0;
     P->stitch_lines += i;
     seg_close(T);
     replay(P, T, 0);
@@ -842,6 +862,8 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     P.capch = (size_t)(size_bytes / min_chunk) + 2;
     P.ch = xcalloc(P.capch, sizeof *P.ch);
     const char *stats = getenv("GCLAT_PAR_STATS");
+    P.stats = stats != NULL;
+    double main_cpu0 = stats ? thread_cpu_s() : 0;
 
     /* what feed_open does, with the parser on chunk 0's runner */
     feed_note_format(f, f->fmt);
@@ -936,9 +958,11 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     if (stats)
         fprintf(stderr,
                 "gclat: %s: %zu chunks, %d jobs, %u met, %u missed, %llu lines stitched of %llu; "
-                "delivery %.3f s, waiting %.3f s, threads parsing %.3f s\n",
+                "delivery %.3f s, waiting %.3f s, threads parsing %.3f s; CPU: threads %.3f s, "
+                "main %.3f s (replay %.3f, stitch %.3f)\n",
                 P.name, P.nch, jobs, P.met, P.missed, (unsigned long long)P.stitch_lines, (unsigned long long)base,
-                mono_s() - t0 - t_wait, t_wait, P.busy_s);
+                mono_s() - t0 - t_wait, t_wait, P.busy_s, P.worker_cpu_s, thread_cpu_s() - main_cpu0,
+                P.replay_cpu_s, P.stitch_cpu_s);
     for (size_t k = 0; k < P.nch; k++)
         if (P.ch[k])
             chunk_free(P.ch[k]);
