@@ -140,6 +140,7 @@ struct chunk {
     struct runner *run;    /* its parse (NULL: not parsed, the stitch does it) */
     struct snap snap[NSNAP];
     int nsnap;
+    int snap_from; /* its first snapshot is at snap_at[snap_from] */
     uint64_t base;
 };
 
@@ -167,6 +168,7 @@ struct par {
     uint64_t info;
     bool warned_long;
     unsigned met, missed;
+    int snap_from;         /* where chunks dispatched now take their first snapshot */
     double busy_s; /* time the threads spent parsing (GCLAT_PAR_STATS) */
     double worker_cpu_s;    /* CPU the parsing threads used */
     double stitch_cpu_s, replay_cpu_s; /* CPU the main thread used for each */
@@ -219,11 +221,44 @@ static const struct gc_parser_par *par_for(enum gc_format f)
 
 /* ---- recording ------------------------------------------------------------- */
 
+/* Record blocks delivered are kept here for the next ones: freed to the
+   allocator, a parsing thread's arena gave them back to the kernel and the
+   next block faulted in again (half the page faults of a -j 2 read). What
+   is kept is at most the blocks in flight at the peak, bounded by the
+   chunks ahead of delivery; it is emptied when the file is done. */
+static struct {
+    pthread_mutex_t mu;
+    struct rec_block *free;
+} pool = {PTHREAD_MUTEX_INITIALIZER, NULL};
+
+static struct rec_block *block_get(void)
+{
+    pthread_mutex_lock(&pool.mu);
+    struct rec_block *b = pool.free;
+    if (b)
+        pool.free = b->next;
+    pthread_mutex_unlock(&pool.mu);
+    return b ? b : xmalloc(sizeof *b);
+}
+
+static void pool_drain(void)
+{
+    pthread_mutex_lock(&pool.mu);
+    struct rec_block *b = pool.free;
+    pool.free = NULL;
+    pthread_mutex_unlock(&pool.mu);
+    while (b) {
+        struct rec_block *n = b->next;
+        free(b);
+        b = n;
+    }
+}
+
 static struct rec *rec_new(struct runner *R, int kind)
 {
     size_t i = R->nrec % BLOCK_RECS;
     if (i == 0) {
-        struct rec_block *b = xmalloc(sizeof *b);
+        struct rec_block *b = block_get();
         b->next = NULL;
         if (R->tail)
             R->tail->next = b;
@@ -281,9 +316,11 @@ static void seg_close(struct runner *R)
 
 static void recs_free(struct runner *R)
 {
-    for (struct rec_block *b = R->head, *n; b; b = n) {
-        n = b->next;
-        free(b);
+    if (R->head) {
+        pthread_mutex_lock(&pool.mu);
+        R->tail->next = pool.free;
+        pool.free = R->head;
+        pthread_mutex_unlock(&pool.mu);
     }
     R->head = R->tail = NULL;
     R->nrec = 0;
@@ -474,7 +511,7 @@ static uint64_t chunk_bytes(const struct par *P)
 /* The start of the first line at or after pos (the file size if none). */
 static uint64_t line_start(const struct par *P, uint64_t pos)
 {
-    char b[65536];
+    char b[4096]; /* lines are short: one read finds the end of most */
     uint64_t p = pos - 1;
     while (p < P->size) {
         ssize_t n = pread(P->fd, b, sizeof b, (off_t)p);
@@ -552,7 +589,7 @@ static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner 
     const char *p = c->data, *end = c->data + c->len;
     char *drop = c->map;
     bool seeded = k > 0;
-    int j = 0;
+    int j = 0, a = c->snap_from;
     in_map = true;
     while (p < end) {
         size_t n;
@@ -560,7 +597,8 @@ static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner 
         run_line(R, p, n);
         p = next;
         if (k > 0) {
-            if (j < NSNAP && R->lines == snap_at[j]) {
+            if (a < NSNAP && R->lines == snap_at[a]) {
+                a++;
                 seg_close(R);
                 snap_take(&c->snap[j], R);
                 c->nsnap = ++j;
@@ -596,6 +634,7 @@ static void *worker_main(void *arg)
             break;
         size_t k = P->nch;
         struct chunk *c = dispatch(P);
+        c->snap_from = P->snap_from;
         struct runner *R = NULL;
         if (k == 0) {
             R = P->first;
@@ -644,13 +683,13 @@ static void replay(struct par *P, struct runner *R, int s0)
         for (; i < g->end; i++) {
             if (i % BLOCK_RECS == 0 && i != start)
                 blk = blk->next;
-            const struct rec *r = &blk->r[i % BLOCK_RECS];
+            struct rec *r = &blk->r[i % BLOCK_RECS];
             if (r->kind == REC_EVENT) {
-                struct gc_event e = r->ev;
-                if (e.line)
-                    e.line += R->base;
+                /* in place: a record is delivered once, then dropped */
+                if (r->ev.line)
+                    r->ev.line += R->base;
                 ctx->collector = (enum gc_collector)r->coll;
-                ctx->sink.emit(ctx->sink.ctx, &e);
+                ctx->sink.emit(ctx->sink.ctx, &r->ev);
             } else if (r->kind == REC_BOUNDARY) {
                 if (f->hooks && f->hooks->boundary)
                     f->hooks->boundary(f->hooks->arg, (enum gc_boundary)r->bound, (enum gc_format)r->fmt);
@@ -710,6 +749,9 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
     replay(P, T, 0);
     if (!met) {
         P->missed++;
+        pthread_mutex_lock(&P->mu);
+        P->snap_from = 0;
+        pthread_mutex_unlock(&P->mu);
         runner_reset(T);
         if (c->run) {
             /* the guess was wrong: guess from here for the chunks to come */
@@ -729,6 +771,14 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
         return i;
     }
     P->met++;
+    /* The next chunks will most likely meet where this one did: their
+       snapshots before it would be cloned and compared for nothing (a
+       chunk's thread copies the whole parser state at each). One earlier is
+       still taken, to meet there if it can; a miss starts from 0 again. */
+    int at = c->snap_from + j;
+    pthread_mutex_lock(&P->mu);
+    P->snap_from = at > 0 ? at - 1 : 0;
+    pthread_mutex_unlock(&P->mu);
     struct runner *R = c->run;
     c->run = NULL;
     R->base = c->base;
@@ -971,6 +1021,7 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
         snap_free(P.seed);
         free(P.seed);
     }
+    pool_drain();
     pthread_mutex_destroy(&P.mu);
     pthread_cond_destroy(&P.cv);
     close(fd);
