@@ -22,7 +22,8 @@
  * they never meet, the stitch parses the whole chunk and its records are
  * delivered: slower, never different. (The unified parser keeps the last 64
  * GC ids' lines, so the two meet once 64 new ids went by; a failed meeting
- * makes the stitch's state the seed of the chunks not started yet.)
+ * makes the stitch's state the seed of the chunks not started yet.) A
+ * chunk takes its first snapshot one before where the last chunk met.
  *
  * So the analysis sees exactly the events of a one-thread read, in the
  * same order, with the same collector: the time model, histograms, tables
