@@ -224,34 +224,63 @@ static const struct gc_parser_par *par_for(enum gc_format f)
 
 /* Record blocks delivered are kept here for the next ones: freed to the
    allocator, a parsing thread's arena gave them back to the kernel and the
-   next block faulted in again (half the page faults of a -j 2 read). What
-   is kept is at most the blocks in flight at the peak, bounded by the
-   chunks ahead of delivery; it is emptied when the file is done. */
+   next block faulted in again. What is kept is at most the blocks in
+   flight at the peak, bounded by the chunks ahead of delivery; it is
+   emptied when the file is done. Blocks are cut from 2 MiB slabs the
+   kernel may back with one huge page: one page fault instead of 512
+   (about 3000 at the peak of a -j 2 read of the G1 bench log). */
+#define SLAB_BYTES ((size_t)2 << 20)
+struct slab {
+    struct slab *next;
+};
 static struct {
     pthread_mutex_t mu;
     struct rec_block *free;
-} pool = {PTHREAD_MUTEX_INITIALIZER, NULL};
+    struct slab *slabs;
+} pool = {PTHREAD_MUTEX_INITIALIZER, NULL, NULL};
+
+/* A slab's blocks onto the free list (with pool.mu held). */
+static void slab_new(void)
+{
+    struct slab *sl = aligned_alloc(SLAB_BYTES, SLAB_BYTES);
+    if (!sl)
+        die(EXIT_IO, "out of memory");
+#ifdef MADV_HUGEPAGE
+    madvise(sl, SLAB_BYTES, MADV_HUGEPAGE);
+#endif
+    sl->next = pool.slabs;
+    pool.slabs = sl;
+    size_t first = (sizeof *sl + _Alignof(struct rec_block) - 1) / _Alignof(struct rec_block) *
+                   _Alignof(struct rec_block);
+    for (size_t at = first; at + sizeof(struct rec_block) <= SLAB_BYTES; at += sizeof(struct rec_block)) {
+        struct rec_block *b = (struct rec_block *)((char *)sl + at);
+        b->next = pool.free;
+        pool.free = b;
+    }
+}
 
 static struct rec_block *block_get(void)
 {
     pthread_mutex_lock(&pool.mu);
+    if (!pool.free)
+        slab_new();
     struct rec_block *b = pool.free;
-    if (b)
-        pool.free = b->next;
+    pool.free = b->next;
     pthread_mutex_unlock(&pool.mu);
-    return b ? b : xmalloc(sizeof *b);
+    return b;
 }
 
 static void pool_drain(void)
 {
     pthread_mutex_lock(&pool.mu);
-    struct rec_block *b = pool.free;
+    struct slab *sl = pool.slabs;
+    pool.slabs = NULL;
     pool.free = NULL;
     pthread_mutex_unlock(&pool.mu);
-    while (b) {
-        struct rec_block *n = b->next;
-        free(b);
-        b = n;
+    while (sl) {
+        struct slab *n = sl->next;
+        free(sl);
+        sl = n;
     }
 }
 
