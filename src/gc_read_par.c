@@ -22,7 +22,8 @@
  * they never meet, the stitch parses the whole chunk and its records are
  * delivered: slower, never different. (The unified parser keeps the last 64
  * GC ids' lines, so the two meet once 64 new ids went by; a failed meeting
- * makes the stitch's state the seed of the chunks not started yet.)
+ * makes the stitch's state the seed of the chunks not started yet.) A
+ * chunk takes its first snapshot one before where the last chunk met.
  *
  * So the analysis sees exactly the events of a one-thread read, in the
  * same order, with the same collector: the time model, histograms, tables
@@ -140,6 +141,7 @@ struct chunk {
     struct runner *run;    /* its parse (NULL: not parsed, the stitch does it) */
     struct snap snap[NSNAP];
     int nsnap;
+    int snap_from; /* its first snapshot is at snap_at[snap_from] */
     uint64_t base;
 };
 
@@ -167,11 +169,24 @@ struct par {
     uint64_t info;
     bool warned_long;
     unsigned met, missed;
+    int snap_from;         /* where chunks dispatched now take their first snapshot */
     double busy_s; /* time the threads spent parsing (GCLAT_PAR_STATS) */
+    double worker_cpu_s;    /* CPU the parsing threads used */
+    double stitch_cpu_s, replay_cpu_s; /* CPU the main thread used for each */
+    bool stats;
     uint64_t stitch_lines;
 };
 
 static int jobs_set;
+
+/* CPU time of the calling thread: on a shared machine, wall time says
+   how long a thread waited for a core as much as how long it worked. */
+static double thread_cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static double mono_s(void)
 {
@@ -207,11 +222,73 @@ static const struct gc_parser_par *par_for(enum gc_format f)
 
 /* ---- recording ------------------------------------------------------------- */
 
+/* Record blocks delivered are kept here for the next ones: freed to the
+   allocator, a parsing thread's arena gave them back to the kernel and the
+   next block faulted in again. What is kept is at most the blocks in
+   flight at the peak, bounded by the chunks ahead of delivery; it is
+   emptied when the file is done. Blocks are cut from 2 MiB slabs the
+   kernel may back with one huge page: one page fault instead of 512
+   (about 3000 at the peak of a -j 2 read of the G1 bench log). */
+#define SLAB_BYTES ((size_t)2 << 20)
+struct slab {
+    struct slab *next;
+};
+static struct {
+    pthread_mutex_t mu;
+    struct rec_block *free;
+    struct slab *slabs;
+} pool = {PTHREAD_MUTEX_INITIALIZER, NULL, NULL};
+
+/* A slab's blocks onto the free list (with pool.mu held). */
+static void slab_new(void)
+{
+    struct slab *sl = aligned_alloc(SLAB_BYTES, SLAB_BYTES);
+    if (!sl)
+        die(EXIT_IO, "out of memory");
+#ifdef MADV_HUGEPAGE
+    madvise(sl, SLAB_BYTES, MADV_HUGEPAGE);
+#endif
+    sl->next = pool.slabs;
+    pool.slabs = sl;
+    size_t first = (sizeof *sl + _Alignof(struct rec_block) - 1) / _Alignof(struct rec_block) *
+                   _Alignof(struct rec_block);
+    for (size_t at = first; at + sizeof(struct rec_block) <= SLAB_BYTES; at += sizeof(struct rec_block)) {
+        struct rec_block *b = (struct rec_block *)((char *)sl + at);
+        b->next = pool.free;
+        pool.free = b;
+    }
+}
+
+static struct rec_block *block_get(void)
+{
+    pthread_mutex_lock(&pool.mu);
+    if (!pool.free)
+        slab_new();
+    struct rec_block *b = pool.free;
+    pool.free = b->next;
+    pthread_mutex_unlock(&pool.mu);
+    return b;
+}
+
+static void pool_drain(void)
+{
+    pthread_mutex_lock(&pool.mu);
+    struct slab *sl = pool.slabs;
+    pool.slabs = NULL;
+    pool.free = NULL;
+    pthread_mutex_unlock(&pool.mu);
+    while (sl) {
+        struct slab *n = sl->next;
+        free(sl);
+        sl = n;
+    }
+}
+
 static struct rec *rec_new(struct runner *R, int kind)
 {
     size_t i = R->nrec % BLOCK_RECS;
     if (i == 0) {
-        struct rec_block *b = xmalloc(sizeof *b);
+        struct rec_block *b = block_get();
         b->next = NULL;
         if (R->tail)
             R->tail->next = b;
@@ -269,9 +346,11 @@ static void seg_close(struct runner *R)
 
 static void recs_free(struct runner *R)
 {
-    for (struct rec_block *b = R->head, *n; b; b = n) {
-        n = b->next;
-        free(b);
+    if (R->head) {
+        pthread_mutex_lock(&pool.mu);
+        R->tail->next = pool.free;
+        pool.free = R->head;
+        pthread_mutex_unlock(&pool.mu);
     }
     R->head = R->tail = NULL;
     R->nrec = 0;
@@ -462,7 +541,7 @@ static uint64_t chunk_bytes(const struct par *P)
 /* The start of the first line at or after pos (the file size if none). */
 static uint64_t line_start(const struct par *P, uint64_t pos)
 {
-    char b[65536];
+    char b[4096]; /* lines are short: one read finds the end of most */
     uint64_t p = pos - 1;
     while (p < P->size) {
         ssize_t n = pread(P->fd, b, sizeof b, (off_t)p);
@@ -540,7 +619,7 @@ static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner 
     const char *p = c->data, *end = c->data + c->len;
     char *drop = c->map;
     bool seeded = k > 0;
-    int j = 0;
+    int j = 0, a = c->snap_from;
     in_map = true;
     while (p < end) {
         size_t n;
@@ -548,7 +627,8 @@ static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner 
         run_line(R, p, n);
         p = next;
         if (k > 0) {
-            if (j < NSNAP && R->lines == snap_at[j]) {
+            if (a < NSNAP && R->lines == snap_at[a]) {
+                a++;
                 seg_close(R);
                 snap_take(&c->snap[j], R);
                 c->nsnap = ++j;
@@ -584,6 +664,7 @@ static void *worker_main(void *arg)
             break;
         size_t k = P->nch;
         struct chunk *c = dispatch(P);
+        c->snap_from = P->snap_from;
         struct runner *R = NULL;
         if (k == 0) {
             R = P->first;
@@ -609,6 +690,8 @@ static void *worker_main(void *arg)
         c->done = true;
         pthread_cond_broadcast(&P->cv);
     }
+    double cpu = thread_cpu_s();
+    P->worker_cpu_s += cpu;
     pthread_mutex_unlock(&P->mu);
     return NULL;
 }
@@ -618,6 +701,7 @@ static void *worker_main(void *arg)
 /* Deliver R's segs from s0 on, as the one-thread reader would have. */
 static void replay(struct par *P, struct runner *R, int s0)
 {
+    double t0 = P->stats ? thread_cpu_s() : 0;
     struct feed *f = P->real;
     struct gc_parse_ctx *ctx = f->ctx;
     size_t i = s0 > 0 ? R->seg[s0 - 1].end : 0, start = i;
@@ -629,13 +713,13 @@ static void replay(struct par *P, struct runner *R, int s0)
         for (; i < g->end; i++) {
             if (i % BLOCK_RECS == 0 && i != start)
                 blk = blk->next;
-            const struct rec *r = &blk->r[i % BLOCK_RECS];
+            struct rec *r = &blk->r[i % BLOCK_RECS];
             if (r->kind == REC_EVENT) {
-                struct gc_event e = r->ev;
-                if (e.line)
-                    e.line += R->base;
+                /* in place: a record is delivered once, then dropped */
+                if (r->ev.line)
+                    r->ev.line += R->base;
                 ctx->collector = (enum gc_collector)r->coll;
-                ctx->sink.emit(ctx->sink.ctx, &e);
+                ctx->sink.emit(ctx->sink.ctx, &r->ev);
             } else if (r->kind == REC_BOUNDARY) {
                 if (f->hooks && f->hooks->boundary)
                     f->hooks->boundary(f->hooks->arg, (enum gc_boundary)r->bound, (enum gc_format)r->fmt);
@@ -655,6 +739,8 @@ static void replay(struct par *P, struct runner *R, int s0)
             P->warned_long = true;
         }
     }
+    if (P->stats)
+        P->replay_cpu_s += thread_cpu_s() - t0;
 }
 
 /*
@@ -669,6 +755,7 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
     uint64_t delta = c->base - T->base, i = 0;
     int j = 0;
     bool met = false;
+    double t0 = P->stats ? thread_cpu_s() : 0;
     in_map = true;
     while (p < end) {
         size_t n;
@@ -685,11 +772,16 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
         }
     }
     in_map = false;
+    if (P->stats)
+        P->stitch_cpu_s += thread_cpu_s() - t0;
     P->stitch_lines += i;
     seg_close(T);
     replay(P, T, 0);
     if (!met) {
         P->missed++;
+        pthread_mutex_lock(&P->mu);
+        P->snap_from = 0;
+        pthread_mutex_unlock(&P->mu);
         runner_reset(T);
         if (c->run) {
             /* the guess was wrong: guess from here for the chunks to come */
@@ -709,6 +801,14 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
         return i;
     }
     P->met++;
+    /* The next chunks will most likely meet where this one did: their
+       snapshots before it would be cloned and compared for nothing (a
+       chunk's thread copies the whole parser state at each). One earlier is
+       still taken, to meet there if it can; a miss starts from 0 again. */
+    int at = c->snap_from + j;
+    pthread_mutex_lock(&P->mu);
+    P->snap_from = at > 0 ? at - 1 : 0;
+    pthread_mutex_unlock(&P->mu);
     struct runner *R = c->run;
     c->run = NULL;
     R->base = c->base;
@@ -842,6 +942,8 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     P.capch = (size_t)(size_bytes / min_chunk) + 2;
     P.ch = xcalloc(P.capch, sizeof *P.ch);
     const char *stats = getenv("GCLAT_PAR_STATS");
+    P.stats = stats != NULL;
+    double main_cpu0 = stats ? thread_cpu_s() : 0;
 
     /* what feed_open does, with the parser on chunk 0's runner */
     feed_note_format(f, f->fmt);
@@ -936,9 +1038,11 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     if (stats)
         fprintf(stderr,
                 "gclat: %s: %zu chunks, %d jobs, %u met, %u missed, %llu lines stitched of %llu; "
-                "delivery %.3f s, waiting %.3f s, threads parsing %.3f s\n",
+                "delivery %.3f s, waiting %.3f s, threads parsing %.3f s; CPU: threads %.3f s, "
+                "main %.3f s (replay %.3f, stitch %.3f)\n",
                 P.name, P.nch, jobs, P.met, P.missed, (unsigned long long)P.stitch_lines, (unsigned long long)base,
-                mono_s() - t0 - t_wait, t_wait, P.busy_s);
+                mono_s() - t0 - t_wait, t_wait, P.busy_s, P.worker_cpu_s, thread_cpu_s() - main_cpu0,
+                P.replay_cpu_s, P.stitch_cpu_s);
     for (size_t k = 0; k < P.nch; k++)
         if (P.ch[k])
             chunk_free(P.ch[k]);
@@ -947,6 +1051,7 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
         snap_free(P.seed);
         free(P.seed);
     }
+    pool_drain();
     pthread_mutex_destroy(&P.mu);
     pthread_cond_destroy(&P.cv);
     close(fd);
