@@ -11,6 +11,7 @@
 #include "correlate_access.h"
 #include "correlate_join.h"
 #include "correlate_offset.h"
+#include "correlate_report.h"
 #include "correlate_slow.h"
 #include "gc_opts.h"
 #include "opt.h"
@@ -250,52 +251,11 @@ int cmd_correlate(int argc, char **argv)
         correlate_slow_offset(&sp, &tl, timeout_ns, offset_ns, range_ns, &check);
 
     root = rn_root();
-    struct report_node *al = rn_title(rn_obj(root, "alignment"), "Clock alignment");
-    rn_title(rn_str(al, "method", auto_off ? "auto" : "given"), "Offset method");
-    rn_title(rn_num(al, "offset_ms", ms((double)offset_ns), 3), "Offset (access + offset = GC clock)");
-    rn_unit(al->last, "ms");
-    if (auto_off) {
-        rn_title(rn_num(al, "plateau_from_ms", ms((double)est.plateau_lo_ns), 3), "Equally good from");
-        rn_unit(al->last, "ms");
-        rn_title(rn_num(al, "plateau_to_ms", ms((double)est.plateau_hi_ns), 3), "Equally good to");
-        rn_unit(al->last, "ms");
-        rn_title(rn_int(al, "support", (int64_t)est.support), "Slow requests containing a whole pause at offset");
-        rn_title(rn_int(al, "support_at_zero", (int64_t)est.support_at_zero), "... at offset 0");
-        rn_title(rn_int(al, "slow_used", (int64_t)est.slow_used), "Slow requests used");
-        rn_title(rn_int(al, "sample_used", (int64_t)est.sample_used), "Sampled requests used (edge check)");
-        rn_title(rn_num(al, "range_ms", ms((double)range_ns), 0), "Search range (+/-)");
-        rn_unit(al->last, "ms");
-    } else {
-        rn_title(rn_num(al, "offset_check_ms", ms((double)(offset_ns + check.offset_ns)), 3),
-                 "Offset the data support best (same search as --offset auto)");
-        rn_unit(al->last, "ms");
-        rn_title(rn_int(al, "offset_check_support", (int64_t)check.support), "Slow requests containing a whole pause there");
-        rn_title(rn_int(al, "offset_support", (int64_t)check.support_at_zero), "... at the offset used");
-    }
-    rn_title(rn_str(al, "timestamp_is", ac.ts_is_end ? "end" : "start"), "Access-log timestamp is request");
-    rn_title(rn_num(al, "resolution_ms", ms((double)resolution_ns), 3),
-             res_auto ? "Timestamp resolution (detected)" : "Timestamp resolution (--resolution)");
-    rn_unit(al->last, "ms");
-    struct report_node *lt = cj_report(&join, al, root, top);
-
-    struct report_node *in = rn_title(rn_obj(root, "inputs"), "Input");
-    rn_int(in, "gc_files", gres.files);
-    rn_str(in, "gc_format", gres.mixed_formats ? "mixed" : gc_format_name(gres.format));
-    rn_str(in, "collector", gc_collector_name(coll));
-    rn_int(in, "gc_events", (int64_t)gevents);
-    rn_int(in, "pauses", (int64_t)tl.n);
-    rn_int(in, "stalls", (int64_t)tl.nst);
-    rn_int(in, "access_files", nac);
-    rn_int(in, "access_lines", (int64_t)alines);
-    rn_int(in, "access_filtered", (int64_t)afiltered);
-    if (join.minutes_untracked)
-        rn_int(in, "minutes_untracked", (int64_t)join.minutes_untracked);
+    struct correlate_run run = {auto_off, offset_ns, range_ns, resolution_ns, res_auto, ac.ts_is_end != 0,
+                                &est, &check, &join, top, &gres, coll, gevents, &tl, nac, alines, afiltered,
+                                &gdiag, &adiag};
     adiag.lines_read = alines;
-    diag_report(&gdiag, root, "gc_unparsed_lines");
-    rn_title(rn_get(root, "gc_unparsed_lines"), "Unparsed GC-log lines");
-    diag_report(&adiag, root, "access_unparsed_lines");
-    rn_title(rn_get(root, "access_unparsed_lines"), "Unparsed access-log lines");
-
+    struct report_node *lt = correlate_report(root, &run);
     common_render(&co, root, lt);
 
     if (!co.quiet) {
