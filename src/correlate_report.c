@@ -6,6 +6,7 @@
 #include "gc_event.h"
 
 #define MS 1000000LL
+#define OFFSET_WARN_NS (10 * MS) /* a checked offset this far from the best one is warned */
 
 static double ms(double ns)
 {
@@ -60,4 +61,25 @@ struct report_node *correlate_report(struct report_node *root, const struct corr
     rn_title(rn_get(root, "access_unparsed_lines"), "Unparsed access-log lines");
 
     return lt;
+}
+
+void correlate_misfits(const struct correlate_run *x, struct correlate_misfit *m)
+{
+    const struct cj *j = x->join;
+    const struct offset_est *c = x->check;
+    m->outside_span = j->outside_gc_span * 100 > j->n;
+    uint64_t lim = j->n / 1000 > 10 ? j->n / 1000 : 10;
+    m->edges_in_pauses = j->edge_violations > lim;
+    int64_t corr = c->offset_ns < 0 ? -c->offset_ns : c->offset_ns;
+    m->better_offset = !x->auto_off && corr > OFFSET_WARN_NS && c->support > c->support_at_zero &&
+                       (c->plateau_lo_ns > 0 || c->plateau_hi_ns < 0);
+    m->whole_seconds = x->resolution_ns >= 1000 * MS;
+    m->no_thread_field = j->o.thread_join && j->no_thread == j->n;
+    m->threads_unmatched = false;
+    if (!m->no_thread_field && j->o.thread_join && x->tl->nst && j->nth && j->n_stalled == 0) {
+        bool any = false;
+        for (size_t k = 0; k < j->nth; k++)
+            any |= j->th[k].requests > 0;
+        m->threads_unmatched = !any;
+    }
 }

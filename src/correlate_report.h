@@ -38,4 +38,15 @@ struct correlate_run {
 /* The whole tree under root; returns the latency comparison table (for --csv). */
 struct report_node *correlate_report(struct report_node *root, const struct correlate_run *x);
 
+/* Where the two inputs do not line up; the command warns (texts in cmd/correlate.c). */
+struct correlate_misfit {
+    bool outside_span;      /* over 1 % of the requests lie outside the GC log's span */
+    bool edges_in_pauses;   /* more than max(10, n/1000) start or end inside a pause */
+    bool better_offset;     /* the check found an offset over 10 ms away that more slow requests support */
+    bool whole_seconds;     /* resolution 1 s or coarser: "met a stop" means "could have" */
+    bool no_thread_field;   /* thread join asked for, no line has the field */
+    bool threads_unmatched; /* ... lines have it, but no request's thread is one that stalled */
+};
+void correlate_misfits(const struct correlate_run *x, struct correlate_misfit *m);
+
 #endif

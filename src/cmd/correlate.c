@@ -120,7 +120,6 @@ const struct opt_cmd cmd_correlate_opts = {
 };
 
 #define MS 1000000LL
-#define OFFSET_WARN_NS (10 * MS) /* a checked offset this far from the best one is warned */
 
 static double ms(double ns)
 {
@@ -260,39 +259,33 @@ int cmd_correlate(int argc, char **argv)
 
     if (!co.quiet) {
         /* where the two inputs meet: say when they do not line up */
+        struct correlate_misfit mf;
+        correlate_misfits(&run, &mf);
         char a0[40], a1[40], g0[40], g1[40];
         format_iso8601(join.first_ns / MS, join.tz_min, a0, sizeof a0);
         format_iso8601(join.last_ns / MS, join.tz_min, a1, sizeof a1);
         format_iso8601(tl.span_first_ns / MS, join.tz_min, g0, sizeof g0);
         format_iso8601(tl.span_last_ns / MS, join.tz_min, g1, sizeof g1);
-        if (join.outside_gc_span * 100 > join.n)
+        if (mf.outside_span)
             warnx("the access log (%s to %s) and the GC log (%s to %s) cover different times: %llu of %llu "
                   "requests lie outside the GC log and cannot meet a logged stop; check the files and --offset",
                   a0, a1, g0, g1, (unsigned long long)join.outside_gc_span, (unsigned long long)join.n);
-        uint64_t lim = join.n / 1000 > 10 ? join.n / 1000 : 10;
-        if (join.edge_violations > lim)
+        if (mf.edges_in_pauses)
             warnx("%llu requests start or end inside a pause, which a stopped JVM cannot do: the clocks look "
                   "misaligned (try --offset auto)", (unsigned long long)join.edge_violations);
-        int64_t corr = check.offset_ns < 0 ? -check.offset_ns : check.offset_ns;
-        if (!auto_off && corr > OFFSET_WARN_NS && check.support > check.support_at_zero &&
-            (check.plateau_lo_ns > 0 || check.plateau_hi_ns < 0))
+        if (mf.better_offset)
             warnx("the logs fit better with --offset %+.1fms than with the %+.1fms used (%llu vs %llu slow "
                   "requests contain a whole pause); see docs/correlate.md",
                   ms((double)(offset_ns + check.offset_ns)), ms((double)offset_ns),
                   (unsigned long long)check.support, (unsigned long long)check.support_at_zero);
-        if (resolution_ns >= 1000 * MS)
+        if (mf.whole_seconds)
             warnx("the access log's timestamps are whole seconds: a request is placed only within %.0f s, so "
                   "'met a stop' means 'could have'", ms((double)resolution_ns) / 1e3);
-        if (join.o.thread_join && join.no_thread == join.n)
+        if (mf.no_thread_field)
             warnx("no access-log line has the thread field (--thread-field/--thread-key)");
-        else if (join.o.thread_join && tl.nst && join.nth && join.n_stalled == 0) {
-            bool any = false;
-            for (size_t k = 0; k < join.nth; k++)
-                any |= join.th[k].requests > 0;
-            if (!any)
-                warnx("no request's thread ('%s') is a thread that stalled (e.g. '%s'): check --thread-field",
-                      mp.first_thread, join.th[0].name);
-        }
+        else if (mf.threads_unmatched)
+            warnx("no request's thread ('%s') is a thread that stalled (e.g. '%s'): check --thread-field",
+                  mp.first_thread, join.th[0].name);
     }
 
     uint64_t bad = gdiag.total + adiag.total;
