@@ -1,13 +1,16 @@
 /*
  * correlate_access.c — the access-log adapter of correlate_access.h. It
  * owns only option spelling and the start/end rule; field splitting, number
- * and time parsing are lat_field.c's.
+ * and time parsing are lat_field.c's. The scan of whole files (the
+ * requests of a join, the timestamps' resolution) is here too.
  */
 #include "correlate_access.h"
 #include "cli.h"
 #include "opt.h"
+#include "reader.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -297,4 +300,70 @@ int access_parse(const struct access_cfg *c, const char *line, size_t len, struc
     r->tz_min = tz;
     r->start_ns = ms * 1000000 - (c->ts_is_end ? r->dur_ns : 0);
     return 1;
+}
+
+#define ACCESS_MS 1000000LL
+#define ACCESS_RES_PEEK_LINES 1000 /* --resolution auto: timestamps looked at */
+
+int access_scan(char **files, int n, const struct access_cfg *ac, struct diag *diag, access_req_fn fn, void *ctx,
+                uint64_t *lines, uint64_t *filtered)
+{
+    for (int f = 0; f < n; f++) {
+        struct reader r;
+        if (reader_open(&r, files[f]) != 0) {
+            warnx("cannot open %s: %s", files[f], strerror(errno));
+            return EXIT_IO;
+        }
+        reader_set_diag(&r, diag);
+        const char *line;
+        size_t len;
+        int rc;
+        while ((rc = reader_next(&r, &line, &len)) == 1) {
+            (*lines)++;
+            if (len == 0)
+                continue;
+            struct access_req q;
+            const char *why = NULL;
+            int k = access_parse(ac, line, len, &q, &why);
+            if (k < 0)
+                diag_add(diag, why, r.name, r.lineno, line, len);
+            else if (k == 0)
+                (*filtered)++;
+            else
+                fn(ctx, &q);
+        }
+        if (rc < 0) {
+            warnx("%s: %s", files[f], reader_strerror(&r));
+            reader_close(&r);
+            return EXIT_IO;
+        }
+        reader_close(&r);
+    }
+    return 0;
+}
+
+int64_t access_detect_resolution_ns(const char *path, const struct access_cfg *ac)
+{
+    if (strcmp(path, "-") == 0)
+        return ACCESS_MS;
+    struct reader r;
+    if (reader_open(&r, path) != 0)
+        return ACCESS_MS; /* the main pass reports it */
+    const char *line;
+    size_t len;
+    int seen = 0;
+    bool subsecond = false;
+    while (seen < ACCESS_RES_PEEK_LINES && reader_next(&r, &line, &len) == 1) {
+        struct access_req q;
+        const char *why;
+        if (len == 0 || access_parse(ac, line, len, &q, &why) != 1)
+            continue;
+        seen++;
+        /* the start of an end-stamped request carries the duration's fraction: use the stamp */
+        int64_t stamp = q.start_ns + (ac->ts_is_end ? q.dur_ns : 0);
+        if (stamp % (1000 * ACCESS_MS) != 0)
+            subsecond = true;
+    }
+    reader_close(&r);
+    return seen >= 10 && !subsecond ? 1000 * ACCESS_MS : ACCESS_MS;
 }

@@ -71,4 +71,21 @@ bool access_has_thread(const struct access_cfg *c);
 int access_parse(const struct access_cfg *c, const char *line, size_t len, struct access_req *r,
                  const char **why);
 
+struct diag;
+/* One pass's consumer: every request parsed (and kept by the filters). */
+typedef void (*access_req_fn)(void *ctx, const struct access_req *q);
+/*
+ * Read files in order, giving every request to fn; lines not understood go
+ * to diag with their reason, lines read to *lines, lines the filters dropped
+ * to *filtered. 0, or EXIT_IO (warned) when a file cannot be opened or read.
+ */
+int access_scan(char **files, int n, const struct access_cfg *c, struct diag *diag, access_req_fn fn, void *ctx,
+                uint64_t *lines, uint64_t *filtered);
+/*
+ * --resolution auto: 1 s when the first 1000 timestamps of path (at least
+ * 10) are all whole seconds, else 1 ms; 1 ms for '-' (it cannot be read
+ * twice) and for a file that does not open (the main pass reports it).
+ */
+int64_t access_detect_resolution_ns(const char *path, const struct access_cfg *c);
+
 #endif

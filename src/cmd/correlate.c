@@ -11,17 +11,16 @@
 #include "correlate_access.h"
 #include "correlate_join.h"
 #include "correlate_offset.h"
+#include "correlate_report.h"
+#include "correlate_slow.h"
 #include "gc_opts.h"
-#include "hist.h"
 #include "opt.h"
 #include "pause_timeline.h"
-#include "reader.h"
 #include "render.h"
 #include "sniff.h"
 #include "timeparse.h"
 #include "util.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,142 +120,15 @@ const struct opt_cmd cmd_correlate_opts = {
 };
 
 #define MS 1000000LL
-#define SLOW_KEEP 5000        /* slow requests, and sampled requests, kept for the offset search */
-#define RES_PEEK_LINES 1000   /* --resolution auto: timestamps looked at */
-#define OFFSET_WARN_NS (10 * MS) /* a checked offset this far from the best one is warned */
-
-/* One pass over the access logs; fn gets every parsed request. */
-typedef void (*req_fn)(void *ctx, const struct access_req *q);
-
-static int scan_access(char **files, int n, const struct access_cfg *ac, struct diag *diag, req_fn fn,
-                       void *ctx, uint64_t *lines, uint64_t *filtered)
-{
-    for (int f = 0; f < n; f++) {
-        struct reader r;
-        if (reader_open(&r, files[f]) != 0) {
-            warnx("cannot open %s: %s", files[f], strerror(errno));
-            return EXIT_IO;
-        }
-        reader_set_diag(&r, diag);
-        const char *line;
-        size_t len;
-        int rc;
-        while ((rc = reader_next(&r, &line, &len)) == 1) {
-            (*lines)++;
-            if (len == 0)
-                continue;
-            struct access_req q;
-            const char *why = NULL;
-            int k = access_parse(ac, line, len, &q, &why);
-            if (k < 0)
-                diag_add(diag, why, r.name, r.lineno, line, len);
-            else if (k == 0)
-                (*filtered)++;
-            else
-                fn(ctx, &q);
-        }
-        if (rc < 0) {
-            warnx("%s: %s", files[f], reader_strerror(&r));
-            reader_close(&r);
-            return EXIT_IO;
-        }
-        reader_close(&r);
-    }
-    return 0;
-}
-
-struct slow_pass {
-    struct hist all;
-    struct offset_req *heap; /* min-heap by dur_ns: the SLOW_KEEP slowest */
-    size_t n;
-    struct offset_req *sample; /* reservoir sample of all requests (SLOW_KEEP) */
-    size_t nsample;
-    uint64_t seen, rng;
-};
-
-static void heap_down(struct offset_req *h, size_t n, size_t i)
-{
-    for (;;) {
-        size_t l = 2 * i + 1, m = i;
-        if (l < n && h[l].dur_ns < h[m].dur_ns)
-            m = l;
-        if (l + 1 < n && h[l + 1].dur_ns < h[m].dur_ns)
-            m = l + 1;
-        if (m == i)
-            return;
-        struct offset_req t = h[i];
-        h[i] = h[m];
-        h[m] = t;
-        i = m;
-    }
-}
-
-static void slow_fn(void *ctx, const struct access_req *q)
-{
-    struct slow_pass *p = ctx;
-    hist_record(&p->all, q->dur_ns);
-    struct offset_req r = {q->start_ns, q->dur_ns};
-    /* reservoir sampling with a fixed-seed generator: deterministic output */
-    p->seen++;
-    if (p->nsample < SLOW_KEEP) {
-        p->sample[p->nsample++] = r;
-    } else {
-        p->rng = p->rng * 6364136223846793005ULL + 1442695040888963407ULL;
-        uint64_t j = (p->rng >> 11) % p->seen;
-        if (j < SLOW_KEEP)
-            p->sample[j] = r;
-    }
-    if (p->n < SLOW_KEEP) {
-        size_t i = p->n++;
-        p->heap[i] = r;
-        while (i > 0 && p->heap[(i - 1) / 2].dur_ns > p->heap[i].dur_ns) {
-            struct offset_req t = p->heap[i];
-            p->heap[i] = p->heap[(i - 1) / 2];
-            p->heap[(i - 1) / 2] = t;
-            i = (i - 1) / 2;
-        }
-    } else if (q->dur_ns > p->heap[0].dur_ns) {
-        p->heap[0] = r;
-        heap_down(p->heap, p->n, 0);
-    }
-}
 
 static double ms(double ns)
 {
     return ns / 1e6;
 }
 
-/* Collect "FILE..." after --gc/--access: every argument up to the next option. */
-/* --resolution auto: 1 s when the first timestamps are all whole seconds, else 1 ms. */
-static int64_t detect_resolution(const char *path, const struct access_cfg *ac)
-{
-    if (strcmp(path, "-") == 0)
-        return MS;
-    struct reader r;
-    if (reader_open(&r, path) != 0)
-        return MS; /* the main pass reports it */
-    const char *line;
-    size_t len;
-    int seen = 0;
-    bool subsecond = false;
-    while (seen < RES_PEEK_LINES && reader_next(&r, &line, &len) == 1) {
-        struct access_req q;
-        const char *why;
-        if (len == 0 || access_parse(ac, line, len, &q, &why) != 1)
-            continue;
-        seen++;
-        /* the start of an end-stamped request carries the duration's fraction: use the stamp */
-        int64_t stamp = q.start_ns + (ac->ts_is_end ? q.dur_ns : 0);
-        if (stamp % (1000 * MS) != 0)
-            subsecond = true;
-    }
-    reader_close(&r);
-    return seen >= 10 && !subsecond ? 1000 * MS : MS;
-}
-
 struct main_pass {
     struct cj *join;
-    struct slow_pass *check; /* the offset check, NULL with --offset auto (done before) */
+    struct correlate_slow *check; /* the offset check, NULL with --offset auto (done before) */
     char first_thread[64];   /* the first request's thread, for the no-match warning */
 };
 
@@ -265,29 +137,12 @@ static void main_fn(void *ctx, const struct access_req *q)
     struct main_pass *m = ctx;
     cj_add(m->join, q);
     if (m->check)
-        slow_fn(m->check, q);
+        correlate_slow_add(m->check, q);
     if (!m->first_thread[0] && q->thread && q->thread_len) {
         size_t n = q->thread_len < sizeof m->first_thread - 1 ? q->thread_len : sizeof m->first_thread - 1;
         memcpy(m->first_thread, q->thread, n);
         m->first_thread[n] = '\0';
     }
-}
-
-/* The offset search over what pass collected: slow = over the timeout, else the P99. */
-static void offset_search(struct slow_pass *sp, const struct pause_tl *tl, int64_t timeout_ns, int64_t shift_ns,
-                          int64_t range_ns, struct offset_est *est)
-{
-    int64_t thr = timeout_ns > 0 ? timeout_ns : hist_percentile(&sp->all, 99);
-    size_t m = 0;
-    for (size_t k = 0; k < sp->n; k++)
-        if (sp->heap[k].dur_ns > thr)
-            sp->heap[m++] = sp->heap[k];
-    /* shifted by the given offset, so 0 is the offset in use and the result a correction */
-    for (size_t k = 0; k < m; k++)
-        sp->heap[k].start_ns += shift_ns;
-    for (size_t k = 0; k < sp->nsample; k++)
-        sp->sample[k].start_ns += shift_ns;
-    correlate_offset_search(tl, sp->heap, m, sp->sample, sp->nsample, range_ns, MS, est);
 }
 
 int cmd_correlate(int argc, char **argv)
@@ -325,7 +180,7 @@ int cmd_correlate(int argc, char **argv)
         exit(EXIT_BADINPUT);
     bool res_auto = resolution_ns < 0;
     if (res_auto)
-        resolution_ns = detect_resolution(acf[0], &ac);
+        resolution_ns = access_detect_resolution_ns(acf[0], &ac);
 
     int rc = 0;
     struct intern strings;
@@ -341,12 +196,8 @@ int cmd_correlate(int argc, char **argv)
     struct report_node *root = NULL;
     struct cj join;
     bool join_init = false;
-    struct slow_pass sp;
-    memset(&sp, 0, sizeof sp);
-    hist_init(&sp.all, 3);
-    sp.heap = xmalloc(SLOW_KEEP * sizeof *sp.heap);
-    sp.sample = xmalloc(SLOW_KEEP * sizeof *sp.sample);
-    sp.rng = 42;
+    struct correlate_slow sp;
+    correlate_slow_init(&sp);
     struct offset_est est;
     memset(&est, 0, sizeof est);
     uint64_t alines = 0, afiltered = 0, dummy_lines = 0, dummy_filtered = 0;
@@ -370,11 +221,11 @@ int cmd_correlate(int argc, char **argv)
     if (auto_off) {
         struct diag d2;
         diag_init(&d2);
-        rc = scan_access(acf, nac, &ac, &d2, slow_fn, &sp, &dummy_lines, &dummy_filtered);
+        rc = access_scan(acf, nac, &ac, &d2, correlate_slow_add_fn, &sp, &dummy_lines, &dummy_filtered);
         diag_fini(&d2);
         if (rc)
             goto out;
-        offset_search(&sp, &tl, timeout_ns, 0, range_ns, &est);
+        correlate_slow_offset(&sp, &tl, timeout_ns, 0, range_ns, &est);
         offset_ns = est.offset_ns;
     }
 
@@ -382,7 +233,7 @@ int cmd_correlate(int argc, char **argv)
     cj_init(&join, &tl, &jo);
     join_init = true;
     struct main_pass mp = {&join, auto_off ? NULL : &sp, ""};
-    rc = scan_access(acf, nac, &ac, &adiag, main_fn, &mp, &alines, &afiltered);
+    rc = access_scan(acf, nac, &ac, &adiag, main_fn, &mp, &alines, &afiltered);
     if (rc)
         goto out;
     if (join.n == 0) {
@@ -396,92 +247,45 @@ int cmd_correlate(int argc, char **argv)
     struct offset_est check;
     memset(&check, 0, sizeof check);
     if (!auto_off)
-        offset_search(&sp, &tl, timeout_ns, offset_ns, range_ns, &check);
+        correlate_slow_offset(&sp, &tl, timeout_ns, offset_ns, range_ns, &check);
 
     root = rn_root();
-    struct report_node *al = rn_title(rn_obj(root, "alignment"), "Clock alignment");
-    rn_title(rn_str(al, "method", auto_off ? "auto" : "given"), "Offset method");
-    rn_title(rn_num(al, "offset_ms", ms((double)offset_ns), 3), "Offset (access + offset = GC clock)");
-    rn_unit(al->last, "ms");
-    if (auto_off) {
-        rn_title(rn_num(al, "plateau_from_ms", ms((double)est.plateau_lo_ns), 3), "Equally good from");
-        rn_unit(al->last, "ms");
-        rn_title(rn_num(al, "plateau_to_ms", ms((double)est.plateau_hi_ns), 3), "Equally good to");
-        rn_unit(al->last, "ms");
-        rn_title(rn_int(al, "support", (int64_t)est.support), "Slow requests containing a whole pause at offset");
-        rn_title(rn_int(al, "support_at_zero", (int64_t)est.support_at_zero), "... at offset 0");
-        rn_title(rn_int(al, "slow_used", (int64_t)est.slow_used), "Slow requests used");
-        rn_title(rn_int(al, "sample_used", (int64_t)est.sample_used), "Sampled requests used (edge check)");
-        rn_title(rn_num(al, "range_ms", ms((double)range_ns), 0), "Search range (+/-)");
-        rn_unit(al->last, "ms");
-    } else {
-        rn_title(rn_num(al, "offset_check_ms", ms((double)(offset_ns + check.offset_ns)), 3),
-                 "Offset the data support best (same search as --offset auto)");
-        rn_unit(al->last, "ms");
-        rn_title(rn_int(al, "offset_check_support", (int64_t)check.support), "Slow requests containing a whole pause there");
-        rn_title(rn_int(al, "offset_support", (int64_t)check.support_at_zero), "... at the offset used");
-    }
-    rn_title(rn_str(al, "timestamp_is", ac.ts_is_end ? "end" : "start"), "Access-log timestamp is request");
-    rn_title(rn_num(al, "resolution_ms", ms((double)resolution_ns), 3),
-             res_auto ? "Timestamp resolution (detected)" : "Timestamp resolution (--resolution)");
-    rn_unit(al->last, "ms");
-    struct report_node *lt = cj_report(&join, al, root, top);
-
-    struct report_node *in = rn_title(rn_obj(root, "inputs"), "Input");
-    rn_int(in, "gc_files", gres.files);
-    rn_str(in, "gc_format", gres.mixed_formats ? "mixed" : gc_format_name(gres.format));
-    rn_str(in, "collector", gc_collector_name(coll));
-    rn_int(in, "gc_events", (int64_t)gevents);
-    rn_int(in, "pauses", (int64_t)tl.n);
-    rn_int(in, "stalls", (int64_t)tl.nst);
-    rn_int(in, "access_files", nac);
-    rn_int(in, "access_lines", (int64_t)alines);
-    rn_int(in, "access_filtered", (int64_t)afiltered);
-    if (join.minutes_untracked)
-        rn_int(in, "minutes_untracked", (int64_t)join.minutes_untracked);
+    struct correlate_run run = {auto_off, offset_ns, range_ns, resolution_ns, res_auto, ac.ts_is_end != 0,
+                                &est, &check, &join, top, &gres, coll, gevents, &tl, nac, alines, afiltered,
+                                &gdiag, &adiag};
     adiag.lines_read = alines;
-    diag_report(&gdiag, root, "gc_unparsed_lines");
-    rn_title(rn_get(root, "gc_unparsed_lines"), "Unparsed GC-log lines");
-    diag_report(&adiag, root, "access_unparsed_lines");
-    rn_title(rn_get(root, "access_unparsed_lines"), "Unparsed access-log lines");
-
+    struct report_node *lt = correlate_report(root, &run);
     common_render(&co, root, lt);
 
     if (!co.quiet) {
         /* where the two inputs meet: say when they do not line up */
+        struct correlate_misfit mf;
+        correlate_misfits(&run, &mf);
         char a0[40], a1[40], g0[40], g1[40];
         format_iso8601(join.first_ns / MS, join.tz_min, a0, sizeof a0);
         format_iso8601(join.last_ns / MS, join.tz_min, a1, sizeof a1);
         format_iso8601(tl.span_first_ns / MS, join.tz_min, g0, sizeof g0);
         format_iso8601(tl.span_last_ns / MS, join.tz_min, g1, sizeof g1);
-        if (join.outside_gc_span * 100 > join.n)
+        if (mf.outside_span)
             warnx("the access log (%s to %s) and the GC log (%s to %s) cover different times: %llu of %llu "
                   "requests lie outside the GC log and cannot meet a logged stop; check the files and --offset",
                   a0, a1, g0, g1, (unsigned long long)join.outside_gc_span, (unsigned long long)join.n);
-        uint64_t lim = join.n / 1000 > 10 ? join.n / 1000 : 10;
-        if (join.edge_violations > lim)
+        if (mf.edges_in_pauses)
             warnx("%llu requests start or end inside a pause, which a stopped JVM cannot do: the clocks look "
                   "misaligned (try --offset auto)", (unsigned long long)join.edge_violations);
-        int64_t corr = check.offset_ns < 0 ? -check.offset_ns : check.offset_ns;
-        if (!auto_off && corr > OFFSET_WARN_NS && check.support > check.support_at_zero &&
-            (check.plateau_lo_ns > 0 || check.plateau_hi_ns < 0))
+        if (mf.better_offset)
             warnx("the logs fit better with --offset %+.1fms than with the %+.1fms used (%llu vs %llu slow "
                   "requests contain a whole pause); see docs/correlate.md",
                   ms((double)(offset_ns + check.offset_ns)), ms((double)offset_ns),
                   (unsigned long long)check.support, (unsigned long long)check.support_at_zero);
-        if (resolution_ns >= 1000 * MS)
+        if (mf.whole_seconds)
             warnx("the access log's timestamps are whole seconds: a request is placed only within %.0f s, so "
                   "'met a stop' means 'could have'", ms((double)resolution_ns) / 1e3);
-        if (join.o.thread_join && join.no_thread == join.n)
+        if (mf.no_thread_field)
             warnx("no access-log line has the thread field (--thread-field/--thread-key)");
-        else if (join.o.thread_join && tl.nst && join.nth && join.n_stalled == 0) {
-            bool any = false;
-            for (size_t k = 0; k < join.nth; k++)
-                any |= join.th[k].requests > 0;
-            if (!any)
-                warnx("no request's thread ('%s') is a thread that stalled (e.g. '%s'): check --thread-field",
-                      mp.first_thread, join.th[0].name);
-        }
+        else if (mf.threads_unmatched)
+            warnx("no request's thread ('%s') is a thread that stalled (e.g. '%s'): check --thread-field",
+                  mp.first_thread, join.th[0].name);
     }
 
     uint64_t bad = gdiag.total + adiag.total;
@@ -501,9 +305,7 @@ out:
     rn_free(root);
     if (join_init)
         cj_fini(&join);
-    hist_fini(&sp.all);
-    free(sp.heap);
-    free(sp.sample);
+    correlate_slow_fini(&sp);
     pause_tl_fini(&tl);
     diag_fini(&gdiag);
     diag_fini(&adiag);

@@ -5,13 +5,17 @@
  * (no pause inside any slow request) leaves the offset at 0. The join's
  * overlap rule case by case, and a small timeline joined by hand: pauses
  * with every request, stalls with the requests of their own thread only.
+ * What the offset search is fed (correlate_slow.h): exactly the slowest
+ * requests, and a sample of real ones.
  */
 #include "correlate_join.h"
 #include "correlate_offset.h"
+#include "correlate_slow.h"
 #include "pause_timeline.h"
 #include "t.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define MS 1000000LL
 
@@ -191,11 +195,79 @@ static void test_join_threads(void)
     pause_tl_fini(&tl);
 }
 
+static int cmp_dur(const void *a, const void *b)
+{
+    const struct offset_req *x = a, *y = b;
+    return (x->dur_ns > y->dur_ns) - (x->dur_ns < y->dur_ns);
+}
+
+/* Durations 1..N ms in a shuffled order, start = duration (so a sampled pair can be checked). */
+static void feed_shuffled(struct correlate_slow *p, size_t n)
+{
+    int64_t *d = malloc(n * sizeof *d);
+    for (size_t i = 0; i < n; i++)
+        d[i] = (int64_t)(i + 1);
+    for (size_t i = n - 1; i > 0; i--) {
+        size_t j = (size_t)(xr() % (i + 1));
+        int64_t t = d[i];
+        d[i] = d[j];
+        d[j] = t;
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct access_req q = {d[i] * 7 * MS, d[i] * MS, 0, NULL, 0};
+        correlate_slow_add(p, &q);
+    }
+    free(d);
+}
+
+static void test_slow_keeps_the_slowest(void)
+{
+    const size_t n = 4 * CORRELATE_SLOW_KEEP;
+    struct correlate_slow p, p2;
+    correlate_slow_init(&p);
+    correlate_slow_init(&p2);
+    uint64_t seed = rng;
+    feed_shuffled(&p, n);
+    rng = seed;
+    feed_shuffled(&p2, n);
+    CHECK_EQ_INT((int64_t)p.n, CORRELATE_SLOW_KEEP);
+    CHECK_EQ_INT((int64_t)p.nsample, CORRELATE_SLOW_KEEP);
+    CHECK_EQ_INT((int64_t)p.all.total, (int64_t)n);
+    qsort(p.heap, p.n, sizeof *p.heap, cmp_dur);
+    bool slowest = true, real = true;
+    for (size_t k = 0; k < p.n; k++)
+        slowest &= p.heap[k].dur_ns == (int64_t)(n - CORRELATE_SLOW_KEEP + 1 + k) * MS;
+    for (size_t k = 0; k < p.nsample; k++)
+        real &= p.sample[k].dur_ns >= MS && p.sample[k].dur_ns <= (int64_t)n * MS &&
+                p.sample[k].start_ns == 7 * p.sample[k].dur_ns;
+    CHECK(slowest);
+    CHECK(real);
+    /* the sample is spread over the input, not its first KEEP requests */
+    size_t late = 0;
+    for (size_t k = 0; k < p.nsample; k++)
+        late += p.sample[k].dur_ns > (int64_t)(n / 2) * MS;
+    CHECK(late > CORRELATE_SLOW_KEEP / 3 && late < 2 * CORRELATE_SLOW_KEEP / 3);
+    CHECK(memcmp(p.sample, p2.sample, p.nsample * sizeof *p.sample) == 0); /* fixed seed */
+    /* over a timeout, only the requests longer than it are searched */
+    struct pause_tl tl;
+    pause_tl_init(&tl, 0, -1);
+    pause_tl_add(&tl, TL_CLOCK_WALL, 1000 * MS, 10 * MS, GC_KIND_YOUNG, "p");
+    pause_tl_finish(&tl);
+    struct offset_est e;
+    correlate_slow_offset(&p2, &tl, (int64_t)(n - 1000) * MS, 0, 100 * MS, &e);
+    CHECK_EQ_INT((int64_t)e.slow_used, 1000);
+    CHECK_EQ_INT((int64_t)e.sample_used, CORRELATE_SLOW_KEEP);
+    pause_tl_fini(&tl);
+    correlate_slow_fini(&p);
+    correlate_slow_fini(&p2);
+}
+
 int main(void)
 {
     RUN(test_recovers_known_offset);
     RUN(test_no_evidence_stays_at_zero);
     RUN(test_overlap_rule);
     RUN(test_join_threads);
+    RUN(test_slow_keeps_the_slowest);
     T_DONE();
 }

@@ -2,13 +2,17 @@
  * test_impact.c — the pause-impact model against a discrete-event
  * simulation (requests arriving at a fixed rate over a synthetic pause
  * timeline, each frozen by every pause it meets) and against the Qunar
- * field report's arithmetic ((200 ms - 100 ms) * 6 / 60 s = 1%).
+ * field report's arithmetic ((200 ms - 100 ms) * 6 / 60 s = 1%). The
+ * service-time distribution read from an access log (impact_input.h).
  */
+#include "impact_input.h"
 #include "impact_model.h"
 #include "pause_timeline.h"
 #include "t.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define MS 1000000LL
 
@@ -232,6 +236,70 @@ static void test_stalls(void)
     pause_tl_fini(&tl);
 }
 
+/* An access log of durations only (ms, one per line) into the service-time points. */
+static int svc_of(const char *text, struct impact_svc *s, struct diag *d)
+{
+    char path[] = "/tmp/test_impact_svcXXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    struct access_cfg ac;
+    access_cfg_init(&ac);
+    ac.need_time = false;
+    access_cfg_finish(&ac);
+    impact_svc_init(s);
+    diag_init(d);
+    int rc = impact_svc_from_file(s, &ac, path, d);
+    access_cfg_fini(&ac);
+    unlink(path);
+    return rc;
+}
+
+static void test_service_time_file(void)
+{
+    struct impact_svc s;
+    struct diag d;
+    /* few distinct values: each exactly, weighted by its count */
+    CHECK_EQ_INT(svc_of("5\n5\n10\nnot-a-number\n", &s, &d), 0);
+    CHECK_EQ_INT((int64_t)s.n, 2);
+    CHECK_EQ_INT(s.pts[0].s_ns, 5000000);
+    CHECK_NEAR(s.pts[0].w, 2.0 / 3, 1e-12);
+    CHECK_EQ_INT(s.pts[1].s_ns, 10000000);
+    CHECK_NEAR(s.pts[1].w, 1.0 / 3, 1e-12);
+    CHECK_EQ_INT((int64_t)s.requests, 3);
+    CHECK_EQ_INT((int64_t)d.total, 1);         /* the bad line is counted, not dropped */
+    CHECK_NEAR(impact_svc_rate(&s), 0, 0);     /* no timestamps: no rate */
+    impact_svc_fini(&s);
+    diag_fini(&d);
+    /* more distinct values than points: equal-weight quantiles of 1..2000 ms */
+    char *big = malloc(2000 * 8);
+    size_t o = 0;
+    for (int v = 1; v <= 2000; v++)
+        o += (size_t)sprintf(big + o, "%d\n", v);
+    CHECK_EQ_INT(svc_of(big, &s, &d), 0);
+    CHECK_EQ_INT((int64_t)s.n, IMPACT_SVC_MAX_POINTS);
+    double wsum = 0;
+    bool sorted = true;
+    for (size_t k = 0; k < s.n; k++) {
+        wsum += s.pts[k].w;
+        sorted &= k == 0 || s.pts[k].s_ns >= s.pts[k - 1].s_ns;
+    }
+    CHECK_NEAR(wsum, 1, 1e-9);
+    CHECK(sorted);
+    /* point j is the (j + 0.5) / 512 quantile of 1..2000 ms, to the histogram's 3 digits */
+    CHECK_NEAR((double)s.pts[0].s_ns / 1e6, 2000 * 0.5 / 512, 1.0);
+    CHECK_NEAR((double)s.pts[511].s_ns / 1e6, 2000 * 511.5 / 512, 2000 * 511.5 / 512 * 2e-3);
+    CHECK_NEAR((double)s.p50_ns / 1e6, 1000, 1000 * 2e-3);
+    impact_svc_fini(&s);
+    diag_fini(&d);
+    free(big);
+    /* nothing usable: bad input, not an empty distribution */
+    CHECK(svc_of("x\ny\n", &s, &d) != 0);
+    impact_svc_fini(&s);
+    diag_fini(&d);
+}
+
 int main(void)
 {
     RUN(test_stalls);
@@ -239,5 +307,6 @@ int main(void)
     RUN(test_model_vs_simulation);
     RUN(test_chain_exact);
     RUN(test_timeline_bound);
+    RUN(test_service_time_file);
     T_DONE();
 }
