@@ -1098,9 +1098,10 @@ static size_t prefix_of(struct p_state *p, const char *s, size_t n, int64_t *wal
 }
 
 /*
- * The line, whole, is the young collection gcl_parse_young reads: what
- * process() does with it, without looking for splices and heap blocks (the
- * text admits none) and without the general event walk. In the cross-check
+ * The line, whole, is the young collection gcl_parse_young reads, or the
+ * CMS initial mark or remark gcl_parse_cms_mark reads: what process() does
+ * with it, without looking for splices and heap blocks (the text admits
+ * none) and without the general event walk. In the cross-check
  * mode (GCLAT_LEGACY_XCHECK, for tests) the general reading is made too and
  * must agree, or the program aborts.
  */
@@ -1108,7 +1109,9 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, i
                        int64_t up, uint64_t ln)
 {
     struct gcl_event ge;
-    if (gcl_parse_young(s + off, n - off, &ge) != GCL_OK)
+    const char *t = s + off;
+    if (gcl_parse_young(t, n - off, &ge) != GCL_OK &&
+        (t[5] != 'C' || gcl_parse_cms_mark(t, n - off, &ge) != GCL_OK))
         return false;
     if (p->xcheck) {
         struct gcl_event g2;

@@ -4,7 +4,8 @@
  * gcl_digits8 against a byte loop, gcl_size_kb against a reading through a
  * double, and gcl_prefix / gcl_iso_whole with a memo (last stamp reused, or
  * only its seconds and milliseconds changed) against the same calls
- * without one.
+ * without one; gcl_parse_cms_mark against gcl_parse_event on CMS initial
+ * mark and remark lines and byte-wise mutations of them.
  * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
  * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
  * "Z", "+0800", "-05:30", none, and stamps that differ in other places.
@@ -219,11 +220,67 @@ static void prefix_same(void)
     }
 }
 
+static const char *const marks[] = {
+    "[GC (CMS Initial Mark) [1 CMS-initial-mark: 0K(24058304K)] 141773K(25055104K), 0.0622220 secs] "
+    "[Times: user=0.18 sys=0.00, real=0.06 secs]",
+    "[GC (CMS Final Remark) [YG occupancy: 372284 K (996800 K)]7.545: [Rescan (parallel) , 0.0865788 "
+    "secs]7.631: [weak refs processing, 0.0097719 secs]7.641: [class unloading, 0.0251742 secs]7.666: [scrub "
+    "symbol table, 0.0044240 secs]7.671: [scrub string table, 0.0010376 secs][1 CMS-remark: "
+    "0K(24058304K)] 372284K(25055104K), 0.1341842 secs] [Times: user=0.89 sys=0.01, real=0.13 secs]",
+    "[GC (CMS Final Remark) [YG occupancy: 29 K (996800 K)][Rescan (parallel) , 0.0865788 secs][1 CMS-remark: "
+    "15K(24058304K)] 372284K(25055104K), 0.1341842 secs]",
+    "[GC (CMS Initial Mark) [1 CMS-initial-mark: 123456K(24058304K)] 141773K(25055104K), 0.0622220 secs]",
+};
+
+/* A mutation of a mark line: one byte replaced, inserted or removed. */
+static size_t mutate(char *b, size_t n, size_t cap)
+{
+    static const char bytes[] = "0123456789 ()[]:,.KMBGTAPpCcst-+e{x";
+    size_t at = rnd((unsigned)n);
+    char c = bytes[rnd(sizeof bytes - 1)];
+    switch (rnd(3)) {
+    case 0: b[at] = c; return n;
+    case 1:
+        if (n + 1 >= cap)
+            return n;
+        memmove(b + at + 1, b + at, n - at);
+        b[at] = c;
+        return n + 1;
+    default: memmove(b + at, b + at + 1, n - at - 1); return n - 1;
+    }
+}
+
+static void cms_mark_same(void)
+{
+    char b[512];
+    int taken = 0, same = 1;
+    for (size_t m = 0; m < sizeof marks / sizeof *marks; m++) {
+        struct gcl_event f, g;
+        size_t n = strlen(marks[m]);
+        CHECK(gcl_parse_cms_mark(marks[m], n, &f) == GCL_OK); /* the usual layouts are taken */
+        for (int it = 0; it < 20000 && same; it++) {
+            memcpy(b, marks[m], n);
+            size_t k = n;
+            for (int r = 1 + (int)rnd(3); r-- > 0;)
+                k = mutate(b, k, sizeof b);
+            if (gcl_parse_cms_mark(b, k, &f) != GCL_OK)
+                continue;
+            taken++;
+            same = gcl_parse_event(b, k, &g) == GCL_OK && memcmp(&f, &g, sizeof f) == 0;
+            if (!same)
+                printf("#   input \"%.*s\"\n", (int)k, b);
+        }
+    }
+    CHECK(same);
+    CHECK(taken > 1000);
+}
+
 int main(void)
 {
     RUN(secs_same);
     RUN(digits8_same);
     RUN(size_same);
     RUN(prefix_same);
+    RUN(cms_mark_same);
     T_DONE();
 }
