@@ -114,7 +114,7 @@ static const int64_t pow10_9[10] = {1000000000, 100000000, 10000000, 1000000, 10
    digits as nanoseconds, the rest skipped. Returns the bytes. */
 static size_t frac_ns(const char *s, size_t n, int64_t *ns)
 {
-    /* one or two digits ("real=0.09"): cheaper than the eight-byte reading */
+    /* one, two or three digits ("real=0.09"): cheaper than the eight-byte reading */
     if (n < 2 || !gcl_digit(s[1])) {
         *ns = (int64_t)(s[0] - '0') * 100000000;
         return 1;
@@ -122,6 +122,11 @@ static size_t frac_ns(const char *s, size_t n, int64_t *ns)
     if (n < 3 || !gcl_digit(s[2])) {
         *ns = (int64_t)((s[0] - '0') * 10 + (s[1] - '0')) * 10000000;
         return 2;
+    }
+    if (n < 4 || !gcl_digit(s[3])) {
+        /* three ("2.305:" uptimes, "0.008/0.008 secs" phases) */
+        *ns = (int64_t)((s[0] - '0') * 100 + (s[1] - '0') * 10 + (s[2] - '0')) * 1000000;
+        return 3;
     }
     uint64_t f;
     size_t k = gcl_digits8(s, n, &f);
