@@ -702,7 +702,15 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     size_t i = 4;
     const char *cause = NULL;
     size_t cl = 0;
-    if (t[i] == '(') {
+    unsigned cflags = 0;
+    if (STARTS(t, n, i, "(Allocation Failure) ")) {
+        /* the cause of most young collections: what the general branch below
+           finds for it (no stop byte, failure remark, mark or spliced-line
+           text in it; cause_flags 0), known in advance */
+        cause = t + i + 1;
+        cl = sizeof "Allocation Failure" - 1;
+        i += sizeof "(Allocation Failure) " - 1;
+    } else if (t[i] == '(') {
         size_t j = i + 1;
         /* up to ')', '(', '[', ']' or '{' (one table lookup a byte) */
         static const unsigned char stop[256] = {[')'] = 1, ['('] = 1, ['['] = 1, [']'] = 1, ['{'] = 1};
@@ -722,6 +730,7 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
         if (i >= n || t[i] != ' ')
             return GCL_NOT_EVENT;
         i++;
+        cflags = cause_flags(cause, cl);
     }
     /* the collection's own uptime "9.184: ", skipped as gcl_parse_event skips it */
     size_t k = i;
@@ -784,8 +793,7 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     ev->duration_ns = top_ns;
     ev->kind = GC_KIND_YOUNG;
     ev->name = yname;
-    if (cause)
-        ev->flags |= cause_flags(cause, cl);
+    ev->flags |= cflags;
     return GCL_OK;
 }
 

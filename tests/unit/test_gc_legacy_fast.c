@@ -4,8 +4,9 @@
  * gcl_digits8 against a byte loop, gcl_size_kb against a reading through a
  * double, and gcl_prefix / gcl_iso_whole with a memo (last stamp reused, or
  * only its seconds and milliseconds changed) against the same calls
- * without one; gcl_parse_cms_mark against gcl_parse_event on CMS initial
- * mark and remark lines and byte-wise mutations of them.
+ * without one; gcl_parse_cms_mark and gcl_parse_young against
+ * gcl_parse_event on CMS initial mark, remark and young collection lines
+ * and byte-wise mutations of them.
  * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
  * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
  * "Z", "+0800", "-05:30", none, and stamps that differ in other places.
@@ -230,7 +231,15 @@ static const char *const marks[] = {
     "[GC (CMS Final Remark) [YG occupancy: 29 K (996800 K)][Rescan (parallel) , 0.0865788 secs][1 CMS-remark: "
     "15K(24058304K)] 372284K(25055104K), 0.1341842 secs]",
     "[GC (CMS Initial Mark) [1 CMS-initial-mark: 123456K(24058304K)] 141773K(25055104K), 0.0622220 secs]",
+    /* young collections, for gcl_parse_young */
+    "[GC (Allocation Failure) 9.184: [ParNew: 886080K->20487K(996800K), 0.0860099 secs] "
+    "886080K->20487K(25055104K), 0.0861484 secs] [Times: user=0.86 sys=0.08, real=0.09 secs]",
+    "[GC (Allocation Failure) 12.802: [ParNew: 958074K->110720K(996800K), 0.6479930 secs] "
+    "958074K->263251K(25055104K), 0.6483231 secs] [Times: user=4.24 sys=0.34, real=0.64 secs]",
+    "[GC (GCLocker Initiated GC) 9.184: [DefNew: 886080K->20487K(996800K), 0.0860099 secs] "
+    "886080K->20487K(25055104K), 0.0861484 secs]",
 };
+#define N_MARKS 4
 
 /* A mutation of a mark line: one byte replaced, inserted or removed. */
 static size_t mutate(char *b, size_t n, size_t cap)
@@ -257,13 +266,15 @@ static void cms_mark_same(void)
     for (size_t m = 0; m < sizeof marks / sizeof *marks; m++) {
         struct gcl_event f, g;
         size_t n = strlen(marks[m]);
-        CHECK(gcl_parse_cms_mark(marks[m], n, &f) == GCL_OK); /* the usual layouts are taken */
+        enum gcl_status (*fast)(const char *, size_t, struct gcl_event *) =
+            m < N_MARKS ? gcl_parse_cms_mark : gcl_parse_young;
+        CHECK(fast(marks[m], n, &f) == GCL_OK); /* the usual layouts are taken */
         for (int it = 0; it < 20000 && same; it++) {
             memcpy(b, marks[m], n);
             size_t k = n;
             for (int r = 1 + (int)rnd(3); r-- > 0;)
                 k = mutate(b, k, sizeof b);
-            if (gcl_parse_cms_mark(b, k, &f) != GCL_OK)
+            if (fast(b, k, &f) != GCL_OK)
                 continue;
             taken++;
             same = gcl_parse_event(b, k, &g) == GCL_OK && memcmp(&f, &g, sizeof f) == 0;
