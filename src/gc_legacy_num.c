@@ -178,6 +178,14 @@ static bool alpha(char c)
 
 size_t gcl_secs_strict(const char *s, size_t n, int64_t *ns)
 {
+    if (n >= 5 && gcl_digit(s[0]) && s[1] == '.' && gcl_digit(s[2]) && gcl_digit(s[3]) && gcl_digit(s[4]) &&
+        (n == 5 || !(alpha(s[5]) || gcl_digit(s[5]) || s[5] == '.' || s[5] == '+' || s[5] == '-'))) {
+        /* "0.008" (CMS phase times, "stopped: 0.0001234" has more digits):
+           what gcl_secs_ns reads, then passes the checks below */
+        *ns = (int64_t)(s[0] - '0') * 1000000000 +
+              (int64_t)((s[2] - '0') * 100 + (s[3] - '0') * 10 + (s[4] - '0')) * 1000000;
+        return 5;
+    }
     if (n == 0)
         return 0;
     if (s[0] == '-' || s[0] == '+')
@@ -276,9 +284,18 @@ static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, 
     memcpy(&b1, memo->date + 8, 8);
     if (a0 != b0 || a1 != b1 || t[16] != memo->date[16] || t[19] != memo->date[19])
         return false;
-    for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
-        if (t[i] != memo->date[i])
+    if (n == 28) {
+        /* "+0900" (the usual length): the zone's five bytes in two loads */
+        uint32_t z0, z1;
+        memcpy(&z0, t + 24, 4);
+        memcpy(&z1, memo->date + 24, 4);
+        if (z0 != z1 || t[23] != memo->date[23])
             return false;
+    } else {
+        for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
+            if (t[i] != memo->date[i])
+                return false;
+    }
     if (!gcl_digit(t[17]) || !gcl_digit(t[18]) || !gcl_digit(t[20]) || !gcl_digit(t[21]) ||
         !gcl_digit(t[22]))
         return false;

@@ -7,6 +7,7 @@
  * without one; gcl_parse_cms_mark and gcl_parse_young against
  * gcl_parse_event on CMS initial mark, remark and young collection lines
  * and byte-wise mutations of them.
+ * gcl_secs_strict against its rules over parse_secs_ns.
  * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
  * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
  * "Z", "+0800", "-05:30", none, and stamps that differ in other places.
@@ -61,6 +62,52 @@ static void secs_same(void)
         if (ka)
             CHECK_EQ_INT(c, a);
         if (kc != ka || (ka && a != c)) {
+            printf("#   input \"%.*s\"\n", (int)lim, b);
+            return;
+        }
+    }
+}
+
+/* gcl_secs_strict's rules, spelled out over parse_secs_ns: a sign, NaN or
+   infinity is malformed, no digit first is no number, digits that
+   overflow are malformed, and so is a number continued by a letter, digit,
+   '.', '+' or '-' */
+static size_t strict_ref(const char *s, size_t n, int64_t *ns)
+{
+    if (n == 0)
+        return 0;
+    if (s[0] == '-' || s[0] == '+')
+        return GCL_SECS_BAD;
+    if (n >= 3 && ((s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'a' && (s[2] | 0x20) == 'n'))
+        return GCL_SECS_BAD;
+    if (n >= 3 && ((s[0] | 0x20) == 'i' && (s[1] | 0x20) == 'n' && (s[2] | 0x20) == 'f'))
+        return GCL_SECS_BAD;
+    if (s[0] < '0' || s[0] > '9')
+        return 0;
+    size_t k = parse_secs_ns(s, n, ns);
+    if (k == 0)
+        return GCL_SECS_BAD;
+    char c = k < n ? s[k] : 0;
+    if (k < n && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                  c == '+' || c == '-'))
+        return GCL_SECS_BAD;
+    return k;
+}
+
+static void secs_strict_same(void)
+{
+    char b[64];
+    for (int it = 0; it < 200000; it++) {
+        size_t n = gen_secs(b);
+        if (n && rnd(8) == 0)
+            b[rnd((unsigned)n)] = "+-eE/"[rnd(5)];
+        size_t lim = n ? rnd((unsigned)n + 1) : 0;
+        int64_t a = -7, c = -7;
+        size_t ka = strict_ref(b, lim, &a), kc = gcl_secs_strict(b, lim, &c);
+        CHECK_EQ_INT(kc, ka);
+        if (ka && ka != GCL_SECS_BAD)
+            CHECK_EQ_INT(c, a);
+        if (kc != ka || (ka && ka != GCL_SECS_BAD && a != c)) {
             printf("#   input \"%.*s\"\n", (int)lim, b);
             return;
         }
@@ -289,6 +336,7 @@ static void cms_mark_same(void)
 int main(void)
 {
     RUN(secs_same);
+    RUN(secs_strict_same);
     RUN(digits8_same);
     RUN(size_same);
     RUN(prefix_same);
