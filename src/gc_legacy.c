@@ -255,8 +255,14 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     if (as || STARTS(t, tn, "[CMS-concurrent-")) {
         /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]";
            t[1..16) is "CMS-concurrent-", the name goes on in lower case and '-' */
+        /* (a table: one load a byte instead of two compares) */
+        static const unsigned char lower_dash[256] = {
+            ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+            ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+            ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1, ['-'] = 1,
+        };
         size_t i = 16;
-        while (i < tn && ((unsigned)(t[i] - 'a') < 26u || t[i] == '-'))
+        while (i < tn && lower_dash[(unsigned char)t[i]])
             i++;
         while (i < tn && t[i] != ':' && t[i] != ']')
             i++;

@@ -20,6 +20,7 @@
 #include "timeparse.h"
 #include "util.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define MAXD 24
@@ -279,11 +280,19 @@ static unsigned cause_flags(const char *cause, size_t cl)
     return 0;
 }
 
+/* out zeroed but for ev, which is every field "unknown": the bytes of a
+   memset then gc_event_init (ev is the first member), written once. */
+static struct gc_event *gcl_event_clear(struct gcl_event *out)
+{
+    _Static_assert(offsetof(struct gcl_event, ev) == 0, "ev first");
+    memset((char *)out + sizeof out->ev, 0, sizeof *out - sizeof out->ev);
+    gc_event_init(&out->ev);
+    return &out->ev;
+}
+
 enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
 {
-    memset(out, 0, sizeof *out);
-    struct gc_event *ev = &out->ev;
-    gc_event_init(ev);
+    struct gc_event *ev = gcl_event_clear(out);
     if (n < 3 || t[0] != '[')
         return GCL_NOT_EVENT;
     size_t i = 1;
@@ -776,9 +785,7 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     if (!STARTS(t, n, i, " secs]"))
         return GCL_NOT_EVENT;
     i += 6;
-    memset(out, 0, sizeof *out);
-    struct gc_event *ev = &out->ev;
-    gc_event_init(ev);
+    struct gc_event *ev = gcl_event_clear(out);
     if (!times_tail(t, n, i, ev, &out->end))
         return GCL_NOT_EVENT;
     out->cause = cause;
@@ -937,9 +944,7 @@ enum gcl_status gcl_parse_cms_mark(const char *t, size_t n, struct gcl_event *ou
         !STARTS(t, n, k, ", ") || k + 2 >= n || !gcl_digit(t[k + 2]) || !(k = secs_at(t, n, k + 2, &d_ns)) ||
         !STARTS(t, n, k, " secs]"))
         return GCL_NOT_EVENT;
-    memset(out, 0, sizeof *out);
-    struct gc_event *ev = &out->ev;
-    gc_event_init(ev);
+    struct gc_event *ev = gcl_event_clear(out);
     if (!times_tail(t, n, k + 6, ev, &out->end))
         return GCL_NOT_EVENT;
     out->cause = t + 5;
