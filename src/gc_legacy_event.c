@@ -604,6 +604,16 @@ static size_t secs_at(const char *t, size_t n, size_t i, int64_t *ns)
     /* gcl_parse_event finds the number's end (digits, a fraction), then
        wants gcl_secs_ns to take all of it: gcl_secs_ns stops at that end
        too, or gives 0 (more seconds than int64 ns hold) */
+    if (i + 14 <= n && t[i + 1] == '.' && memcmp(t + i + 9, " secs", 5) == 0) {
+        /* "D.DDDDDDD secs", how JDK 8 prints a duration: gcl_secs_ns's value,
+           D * 1e9 + the seven digits * 100, without its general reading */
+        uint64_t f;
+        /* (eight bytes: the seven digits and the blank after them) */
+        if (gcl_digits8(t + i + 2, 8, &f) == 7) {
+            *ns = (int64_t)(t[i] - '0') * 1000000000 + (int64_t)f * 100;
+            return i + 9;
+        }
+    }
     size_t k = gcl_secs_ns(t + i, n - i, ns);
     if (!k || !STARTS(t, n, i + k, " secs"))
         return 0;
