@@ -111,8 +111,9 @@ static const int64_t pow10_9[10] = {1000000000, 100000000, 10000000, 1000000, 10
                                      10000,      1000,      100,     10,      1};
 
 /* The fraction after a '.' at s[0..n) (a digit at s[0]): its first nine
-   digits as nanoseconds, the rest skipped. Returns the bytes. */
-static size_t frac_ns(const char *s, size_t n, int64_t *ns)
+   digits as nanoseconds, the rest skipped. Returns the bytes. (Inlined:
+   every uptime and duration comes here, and the call was a tenth of it.) */
+static inline __attribute__((always_inline)) size_t frac_ns(const char *s, size_t n, int64_t *ns)
 {
     /* one, two or three digits ("real=0.09"): cheaper than the eight-byte reading */
     if (n < 2 || !gcl_digit(s[1])) {
