@@ -50,12 +50,15 @@ static struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_
 {
     if (!name)
         name = "(none)";
+    /* (no two rows hold the same text: the row with the pointer is the row) */
+    if (t->last < t->n && t->rows[t->last].name == name)
+        return &t->rows[t->last];
     for (size_t i = 0; i < t->n; i++)
         if (t->rows[i].name == name)
-            return &t->rows[i];
+            return &t->rows[t->last = i];
     for (size_t i = 0; i < t->n; i++)
         if (strcmp(t->rows[i].name, name) == 0)
-            return &t->rows[i];
+            return &t->rows[t->last = i];
     if (t->n >= t->max_rows) {
         name = "(other)";
         for (size_t i = 0; i < t->n; i++)
@@ -594,14 +597,25 @@ static void cpu_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_n
 }
 
 /* A pause carrying a cause: its time is the cause's pause time. */
-static enum gc_cause_class cause_pause(struct gc_analysis *a, const char *cause, int64_t d_ns)
+static void cause_pause(struct gc_cause_row *r, int64_t d_ns)
 {
-    struct gc_cause_row *r = gc_cause_table_row(&a->causes, cause);
     r->pauses++;
     r->pause_total_ns += d_ns;
     if (d_ns > r->pause_max_ns)
         r->pause_max_ns = d_ns;
-    return r->cls;
+}
+
+/* e->cause is "Allocation Stall"? (names are static or interned, never
+   rewritten: the last pointer's answer is kept) */
+static bool is_alloc_stall(struct gc_analysis *a, const char *cause)
+{
+    if (!cause)
+        return false;
+    if (cause != a->stall_memo) {
+        a->stall_memo = cause;
+        a->stall_memo_is = strcmp(cause, "Allocation Stall") == 0;
+    }
+    return a->stall_memo_is;
 }
 
 /*
@@ -610,9 +624,9 @@ static enum gc_cause_class cause_pause(struct gc_analysis *a, const char *cause,
  * findings that follow its class. Counting here, never per pause, is what
  * keeps a ZGC collection with three pauses one "Allocation Stall".
  */
-static void cause_collection(struct gc_analysis *a, const struct gc_event *e, int64_t d_ns, int64_t t_ns)
+static void cause_collection(struct gc_analysis *a, struct gc_cause_row *r, const struct gc_event *e, int64_t d_ns,
+                             int64_t t_ns)
 {
-    struct gc_cause_row *r = gc_cause_table_row(&a->causes, e->cause);
     r->collections++;
     switch (r->cls) {
     case GC_CAUSE_EXPLICIT: occ_add(&a->sysgc, e, d_ns, t_ns); break;
@@ -621,7 +635,7 @@ static void cause_collection(struct gc_analysis *a, const struct gc_event *e, in
     case GC_CAUSE_HUMONGOUS: occ_add(&a->humongous, e, d_ns, t_ns); break;
     default: break;
     }
-    if (e->cause && strcmp(e->cause, "Allocation Stall") == 0)
+    if (is_alloc_stall(a, e->cause))
         occ_add(&a->alloc_stall_cycles, e, d_ns, t_ns);
 }
 
@@ -648,10 +662,13 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     if (d > a->kind[k].max_ns)
         a->kind[k].max_ns = d;
     table_add(&a->by_name, e->name ? e->name : gc_kind_name(k), k, d, e, t_ns);
-    enum gc_cause_class cls = cause_pause(a, e->cause, d);
+    /* (the pause's and the collection's row: one lookup, the same row) */
+    struct gc_cause_row *cr = gc_cause_table_row(&a->causes, e->cause);
+    cause_pause(cr, d);
+    enum gc_cause_class cls = cr->cls;
     if (is_collection(a, k)) {
         a->collections++;
-        cause_collection(a, e, d, t_ns);
+        cause_collection(a, cr, e, d, t_ns);
     }
     if (k == GC_KIND_INITIAL_MARK)
         a->conc_cycles_started++;
@@ -715,7 +732,8 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
     case GC_EV_CYCLE:
         a->cycle_events++;
         table_add(&a->cycle_names, e->name ? e->name : "cycle", GC_KIND_OTHER, e->duration_ns, e, t_ns);
-        cause_collection(a, e, e->duration_ns > 0 ? e->duration_ns : 0, t_ns);
+        cause_collection(a, gc_cause_table_row(&a->causes, e->cause), e, e->duration_ns > 0 ? e->duration_ns : 0,
+                         t_ns);
         flags_add(a, e, t_ns);
         memory_add(a, e, t_ns);
         break;

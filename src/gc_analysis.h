@@ -67,6 +67,7 @@ struct gc_table {
     size_t n, cap;
     size_t max_rows;   /* beyond this, rows go to an "(other)" row */
     bool with_hist;
+    size_t last;       /* the row found last: the next event is often of the same name */
 };
 
 /* Per day/hour bucket. */
@@ -213,6 +214,8 @@ struct gc_analysis {
     struct gc_occurrence full, cmf, promo_failed, to_space, degenerated, over_target;
     /* collections by cause class (gc_cause.h): one per collection, never per pause */
     struct gc_occurrence humongous, sysgc, diag_gc, metaspace, alloc_stall_cycles;
+    const char *stall_memo; /* the last cause looked at for alloc_stall_cycles, and whether it is one */
+    bool stall_memo_is;
     uint64_t full_by_class[GC_CAUSE__COUNT]; /* full collections per cause class */
 
     /* by day/hour/minute */

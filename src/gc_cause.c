@@ -137,13 +137,17 @@ void gc_cause_table_fini(struct gc_cause_table *t)
 
 static struct gc_cause_row *find(struct gc_cause_table *t, const char *name)
 {
-    /* causes are static or interned: the same cause is usually the same pointer */
+    /* causes are static or interned: the same cause is usually the same
+       pointer (and no two rows hold the same text, so the row that has the
+       pointer is the one row of that text) */
+    if (t->last < t->n && t->rows[t->last].cause == name)
+        return &t->rows[t->last];
     for (size_t i = 0; i < t->n; i++)
         if (t->rows[i].cause == name)
-            return &t->rows[i];
+            return &t->rows[t->last = i];
     for (size_t i = 0; i < t->n; i++)
         if (strcmp(t->rows[i].cause, name) == 0)
-            return &t->rows[i];
+            return &t->rows[t->last = i];
     return NULL;
 }
 

@@ -51,6 +51,7 @@ struct gc_cause_row {
 struct gc_cause_table {
     struct gc_cause_row *rows;
     size_t n, cap;
+    size_t last; /* the row found last: most collections of a log share a cause */
 };
 
 void gc_cause_table_init(struct gc_cause_table *t);

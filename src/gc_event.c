@@ -6,19 +6,25 @@
 
 #include <string.h>
 
+/* (every field "unknown"; a static object's padding is zero, as memset
+   left it, so events compare bytewise as before) */
+static const struct gc_event unknown_event = {
+    .gc_id = -1,
+    .uptime_ns = -1,
+    .wall_ms = -1,
+    .duration_ns = -1,
+    .heap_before_kb = -1, .heap_after_kb = -1, .heap_total_kb = -1,
+    .young_before_kb = -1, .young_after_kb = -1, .young_total_kb = -1,
+    .old_before_kb = -1, .old_after_kb = -1, .old_total_kb = -1,
+    .meta_before_kb = -1, .meta_after_kb = -1, .meta_total_kb = -1,
+    .user_ns = -1, .sys_ns = -1, .real_ns = -1,
+    .ttsp_ns = -1,
+};
+
 void gc_event_init(struct gc_event *e)
 {
-    memset(e, 0, sizeof *e);
-    e->gc_id = -1;
-    e->uptime_ns = -1;
-    e->wall_ms = -1;
-    e->duration_ns = -1;
-    e->heap_before_kb = e->heap_after_kb = e->heap_total_kb = -1;
-    e->young_before_kb = e->young_after_kb = e->young_total_kb = -1;
-    e->old_before_kb = e->old_after_kb = e->old_total_kb = -1;
-    e->meta_before_kb = e->meta_after_kb = e->meta_total_kb = -1;
-    e->user_ns = e->sys_ns = e->real_ns = -1;
-    e->ttsp_ns = -1;
+    /* one copy instead of a memset and twenty stores: a call per event */
+    memcpy(e, &unknown_event, sizeof *e);
 }
 
 const char *gc_collector_name(enum gc_collector c)

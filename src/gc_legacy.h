@@ -186,6 +186,15 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out);
  */
 enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out);
 
+/*
+ * The CMS initial mark and remark lines of JDK 8 in their usual layouts
+ * ("[GC (CMS Initial Mark) [1 CMS-initial-mark: ...", "[GC (CMS Final
+ * Remark) [YG occupancy: ...]...[1 CMS-remark: ..."), ending the text as
+ * gcl_parse_young's do: GCL_OK with exactly what gcl_parse_event gives, or
+ * GCL_NOT_EVENT for any other text.
+ */
+enum gcl_status gcl_parse_cms_mark(const char *t, size_t n, struct gcl_event *out);
+
 /* t starts a collection event ("[GC ", "[GC (", "[Full GC", "[GC pause", ...; not "[GC Worker ..."). */
 bool gcl_is_event_start(const char *t, size_t n);
 

@@ -20,6 +20,7 @@
 #include "timeparse.h"
 #include "util.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define MAXD 24
@@ -279,11 +280,19 @@ static unsigned cause_flags(const char *cause, size_t cl)
     return 0;
 }
 
+/* out zeroed but for ev, which is every field "unknown": the bytes of a
+   memset then gc_event_init (ev is the first member), written once. */
+static struct gc_event *gcl_event_clear(struct gcl_event *out)
+{
+    _Static_assert(offsetof(struct gcl_event, ev) == 0, "ev first");
+    memset((char *)out + sizeof out->ev, 0, sizeof *out - sizeof out->ev);
+    gc_event_init(&out->ev);
+    return &out->ev;
+}
+
 enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
 {
-    memset(out, 0, sizeof *out);
-    struct gc_event *ev = &out->ev;
-    gc_event_init(ev);
+    struct gc_event *ev = gcl_event_clear(out);
     if (n < 3 || t[0] != '[')
         return GCL_NOT_EVENT;
     size_t i = 1;
@@ -595,6 +604,16 @@ static size_t secs_at(const char *t, size_t n, size_t i, int64_t *ns)
     /* gcl_parse_event finds the number's end (digits, a fraction), then
        wants gcl_secs_ns to take all of it: gcl_secs_ns stops at that end
        too, or gives 0 (more seconds than int64 ns hold) */
+    if (i + 14 <= n && t[i + 1] == '.' && memcmp(t + i + 9, " secs", 5) == 0) {
+        /* "D.DDDDDDD secs", how JDK 8 prints a duration: gcl_secs_ns's value,
+           D * 1e9 + the seven digits * 100, without its general reading */
+        uint64_t f;
+        /* (eight bytes: the seven digits and the blank after them) */
+        if (gcl_digits8(t + i + 2, 8, &f) == 7) {
+            *ns = (int64_t)(t[i] - '0') * 1000000000 + (int64_t)f * 100;
+            return i + 9;
+        }
+    }
     size_t k = gcl_secs_ns(t + i, n - i, ns);
     if (!k || !STARTS(t, n, i + k, " secs"))
         return 0;
@@ -633,6 +652,66 @@ static bool times_plain(const char *s, size_t n, struct gc_event *ev)
     return true;
 }
 
+/* s[0..n) is exactly "[Times: user=D.DD sys=D.DD, real=D.DD secs]" (one
+   whole digit, two fraction digits: most lines of a young-collection log):
+   the values times_plain reads, D * 1e9 + DD * 1e7, without its scans. */
+static bool times_short(const char *s, size_t n, struct gc_event *ev)
+{
+    static const char form[] = "[Times: user=0.00 sys=0.00, real=0.00 secs]";
+    /* the digits' positions in form */
+    static const unsigned char dg[3] = {13, 22, 33};
+    if (n != sizeof form - 1)
+        return false;
+    if (memcmp(s, form, 13) != 0 || memcmp(s + 17, form + 17, 5) != 0 || memcmp(s + 26, form + 26, 7) != 0 ||
+        memcmp(s + 37, form + 37, 6) != 0)
+        return false;
+    int64_t v[3];
+    for (int k = 0; k < 3; k++) {
+        const char *d = s + dg[k];
+        if (!gcl_digit(d[0]) || d[1] != '.' || !gcl_digit(d[2]) || !gcl_digit(d[3]))
+            return false;
+        v[k] = (int64_t)(d[0] - '0') * 1000000000 + (int64_t)((d[2] - '0') * 10 + (d[3] - '0')) * 10000000;
+    }
+    ev->user_ns = v[0];
+    ev->sys_ns = v[1];
+    ev->real_ns = v[2];
+    return true;
+}
+
+/*
+ * What follows an event's closing bracket at t[i], when the event is to end
+ * the text: blanks only (*end = i), or " [Times: ...]" closing at t[n - 1]
+ * (*end = n, the three times in ev, as gcl_parse_event reads them). false
+ * for anything else, or for a [Times:] in which gc_legacy.c could see a
+ * spliced line or a heap block (the plain form holds none of those bytes).
+ */
+static bool times_tail(const char *t, size_t n, size_t i, struct gc_event *ev, size_t *end)
+{
+    size_t j = i;
+    while (j < n && t[j] == ' ')
+        j++;
+    *end = i;
+    if (j >= n)
+        return true;
+    if (!STARTS(t, n, j, "[Times:"))
+        return false;
+    if (times_short(t + j, n - j, ev)) {
+        *end = n;
+        return true;
+    }
+    const char *cb = memchr(t + j, ']', n - j);
+    if (!cb || (size_t)(cb - t) + 1 != n)
+        return false;
+    if (!times_plain(t + j, (size_t)(cb - (t + j)), ev)) {
+        for (const char *x = t + j + 7; x < cb; x++)
+            if (*x == '[' || *x == '{' || *x == 'A' || *x == 'T')
+                return false;
+        gcl_times(t + j, (size_t)(cb - (t + j)), &ev->user_ns, &ev->sys_ns, &ev->real_ns);
+    }
+    *end = n;
+    return true;
+}
+
 enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
 {
     /* [GC (cause) 9.184: [ParNew: 886080K->20487K(996800K), 0.0860099 secs] 886080K->20487K(25055104K),
@@ -642,7 +721,15 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     size_t i = 4;
     const char *cause = NULL;
     size_t cl = 0;
-    if (t[i] == '(') {
+    unsigned cflags = 0;
+    if (STARTS(t, n, i, "(Allocation Failure) ")) {
+        /* the cause of most young collections: what the general branch below
+           finds for it (no stop byte, failure remark, mark or spliced-line
+           text in it; cause_flags 0), known in advance */
+        cause = t + i + 1;
+        cl = sizeof "Allocation Failure" - 1;
+        i += sizeof "(Allocation Failure) " - 1;
+    } else if (t[i] == '(') {
         size_t j = i + 1;
         /* up to ')', '(', '[', ']' or '{' (one table lookup a byte) */
         static const unsigned char stop[256] = {[')'] = 1, ['('] = 1, ['['] = 1, [']'] = 1, ['{'] = 1};
@@ -662,6 +749,7 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
         if (i >= n || t[i] != ' ')
             return GCL_NOT_EVENT;
         i++;
+        cflags = cause_flags(cause, cl);
     }
     /* the collection's own uptime "9.184: ", skipped as gcl_parse_event skips it */
     size_t k = i;
@@ -707,30 +795,9 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     if (!STARTS(t, n, i, " secs]"))
         return GCL_NOT_EVENT;
     i += 6;
-    memset(out, 0, sizeof *out);
-    struct gc_event *ev = &out->ev;
-    gc_event_init(ev);
-    size_t end = i;
-    size_t j = end;
-    while (j < n && t[j] == ' ')
-        j++;
-    if (j < n) {
-        /* the rest must be " [Times: ...]" and nothing else (no bracket in it) */
-        if (!STARTS(t, n, j, "[Times:"))
-            return GCL_NOT_EVENT;
-        const char *cb = memchr(t + j, ']', n - j);
-        if (!cb || (size_t)(cb - t) + 1 != n)
-            return GCL_NOT_EVENT;
-        /* the plain form holds none of the bytes looked for below */
-        if (!times_plain(t + j, (size_t)(cb - (t + j)), ev)) {
-            for (const char *x = t + j + 7; x < cb; x++)
-                if (*x == '[' || *x == '{' || *x == 'A' || *x == 'T')
-                    return GCL_NOT_EVENT;
-            gcl_times(t + j, (size_t)(cb - (t + j)), &ev->user_ns, &ev->sys_ns, &ev->real_ns);
-        }
-        end = n;
-    }
-    out->end = end;
+    struct gc_event *ev = gcl_event_clear(out);
+    if (!times_tail(t, n, i, ev, &out->end))
+        return GCL_NOT_EVENT;
     out->cause = cause;
     out->cause_len = cl;
     out->hint = hint;
@@ -743,8 +810,164 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     ev->duration_ns = top_ns;
     ev->kind = GC_KIND_YOUNG;
     ev->name = yname;
-    if (cause)
-        ev->flags |= cause_flags(cause, cl);
+    ev->flags |= cflags;
+    return GCL_OK;
+}
+
+/* "a(c)" sizes at t[i] as the walk's sizes_at reads them: the index after
+   the ')', or 0. */
+static size_t pair_at(const char *t, size_t n, size_t i, int64_t *u, int64_t *c)
+{
+    size_t k, k3;
+    if (i >= n || !gcl_digit(t[i]) || !(k = gcl_size_kb(t + i, n - i, u)))
+        return 0;
+    size_t j = i + k;
+    if (j >= n || t[j] != '(' || !(k3 = gcl_size_kb(t + j + 1, n - j - 1, c)) || j + 1 + k3 >= n ||
+        t[j + 1 + k3] != ')')
+        return 0;
+    return j + 2 + k3;
+}
+
+/* t[i] (' ' or '(', checked by the caller) then "D+ K" (no fraction, no
+   unit glued on): the index after the 'K', or 0. */
+static size_t blank_k(const char *t, size_t n, size_t i)
+{
+    if (i >= n)
+        return 0;
+    size_t k = ++i;
+    while (k < n && gcl_digit(t[k]))
+        k++;
+    return k > i && k + 1 < n && t[k] == ' ' && t[k + 1] == 'K' ? k + 2 : 0;
+}
+
+/*
+ * The phases a JDK 8 remark lists ("7.545: [Rescan (parallel) , 0.08
+ * secs]", "[weak refs processing, 0.009 secs]", ...) from t[i] up to "[1
+ * CMS-remark: ": the index of that '[', or 0 if any of them is not of that
+ * form: an optional uptime, then a name (letters, blanks, balanced
+ * parentheses that name no failure; no 'A' or 'T', which could start a
+ * spliced line) that the walk gives no role, ", ", a clean "N secs".
+ */
+static size_t remark_phases(const char *t, size_t n, size_t i)
+{
+    for (int guard = 0; guard < 32; guard++) {
+        if (i < n && gcl_digit(t[i])) {
+            /* the walk reads a number after ']' and does nothing with one before ':' */
+            size_t k = i;
+            while (k < n && gcl_digit(t[k]))
+                k++;
+            if (k + 1 >= n || t[k] != '.' || !gcl_digit(t[k + 1]))
+                return 0;
+            k++;
+            while (k < n && gcl_digit(t[k]))
+                k++;
+            if (!STARTS(t, n, k, ": "))
+                return 0;
+            i = k + 2;
+        }
+        if (STARTS(t, n, i, "[1 CMS-remark: "))
+            return i;
+        if (i >= n || t[i] != '[')
+            return 0;
+        /* name bytes: 1 a letter (not 'A', 'T') or blank, 2 what needs a look */
+        static const unsigned char nb[256] = {
+            [' '] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1,
+            ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1,
+            ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1,
+            ['x'] = 1, ['y'] = 1, ['z'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+            ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1,
+            ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1,
+            ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['('] = 2, [')'] = 2, [','] = 2,
+        };
+        size_t j = i + 1;
+        int pd = 0;
+        for (;;) {
+            while (j < n && nb[(unsigned char)t[j]] == 1)
+                j++;
+            if (j >= n || t[j] == ',')
+                break;
+            if (t[j] == '(') {
+                if (paren_flags(t, n, j))
+                    return 0;
+                pd++;
+            } else if (t[j] == ')') {
+                if (--pd < 0)
+                    return 0;
+            } else {
+                return 0;
+            }
+            j++;
+        }
+        if (j == i + 1 || pd != 0 || !STARTS(t, n, j, ", ") || j + 2 >= n || !gcl_digit(t[j + 2]))
+            return 0;
+        size_t nl = j - (i + 1);
+        while (nl && t[i + nl] == ' ')
+            nl--;
+        /* (a name has no digit: its base starts at its first byte, and only
+           these first bytes start a name role_of knows) */
+        char c0 = t[i + 1];
+        if (c0 == 'P' || c0 == 'D' || c0 == 'C' || c0 == 'M') {
+            const char *b;
+            size_t bl;
+            const char *yn = NULL;
+            enum gc_collector hint = GC_COLL_UNKNOWN;
+            base_name(t + i + 1, nl, &b, &bl);
+            if (role_of(b, bl, &yn, &hint) != R_NONE)
+                return 0;
+        }
+        int64_t ns;
+        size_t k = secs_at(t, n, j + 2, &ns);
+        if (!k || !STARTS(t, n, k, " secs]"))
+            return 0;
+        i = k + 6;
+    }
+    return 0;
+}
+
+enum gcl_status gcl_parse_cms_mark(const char *t, size_t n, struct gcl_event *out)
+{
+    /* [GC (CMS Initial Mark) [1 CMS-initial-mark: 0K(24058304K)] 141773K(25055104K), 0.0622220 secs]
+       [GC (CMS Final Remark) [YG occupancy: 372284 K (996800 K)]7.545: [Rescan (parallel) , 0.0865788
+       secs]...[1 CMS-remark: 0K(24058304K)] 372284K(25055104K), 0.1341842 secs]; [Times: ...] after */
+    static const char im[] = "[GC (CMS Initial Mark) [1 CMS-initial-mark: ";
+    static const char rm[] = "[GC (CMS Final Remark) [YG occupancy:";
+    if (n < 60 || t[0] != '[' || t[1] != 'G' || t[5] != 'C' || t[6] != 'M')
+        return GCL_NOT_EVENT;
+    bool remark;
+    size_t i;
+    if (STARTS(t, n, 0, im)) {
+        remark = false;
+        i = sizeof im - 1;
+    } else if (STARTS(t, n, 0, rm)) {
+        remark = true;
+        size_t k = t[sizeof rm - 1] == ' ' ? blank_k(t, n, sizeof rm - 1) : 0;
+        if (!k || !STARTS(t, n, k, " (") || !(k = blank_k(t, n, k + 1)) || !STARTS(t, n, k, ")]") ||
+            !(i = remark_phases(t, n, k + 2)))
+            return GCL_NOT_EVENT;
+        i += sizeof "[1 CMS-remark: " - 1;
+    } else {
+        return GCL_NOT_EVENT;
+    }
+    int64_t ou, oc, hu, hc, d_ns;
+    size_t k;
+    if (!(k = pair_at(t, n, i, &ou, &oc)) || !STARTS(t, n, k, "] ") || !(k = pair_at(t, n, k + 2, &hu, &hc)) ||
+        !STARTS(t, n, k, ", ") || k + 2 >= n || !gcl_digit(t[k + 2]) || !(k = secs_at(t, n, k + 2, &d_ns)) ||
+        !STARTS(t, n, k, " secs]"))
+        return GCL_NOT_EVENT;
+    struct gc_event *ev = gcl_event_clear(out);
+    if (!times_tail(t, n, k + 6, ev, &out->end))
+        return GCL_NOT_EVENT;
+    out->cause = t + 5;
+    out->cause_len = 16;
+    out->hint = GC_COLL_CMS;
+    ev->old_before_kb = ou;
+    ev->old_total_kb = oc;
+    ev->heap_before_kb = hu;
+    ev->heap_total_kb = hc;
+    ev->duration_ns = d_ns;
+    ev->kind = remark ? GC_KIND_REMARK : GC_KIND_INITIAL_MARK;
+    ev->name = remark ? "CMS Remark" : "CMS Initial Mark";
+    ev->flags |= cause_flags(out->cause, out->cause_len);
     return GCL_OK;
 }
 

@@ -111,10 +111,11 @@ static const int64_t pow10_9[10] = {1000000000, 100000000, 10000000, 1000000, 10
                                      10000,      1000,      100,     10,      1};
 
 /* The fraction after a '.' at s[0..n) (a digit at s[0]): its first nine
-   digits as nanoseconds, the rest skipped. Returns the bytes. */
-static size_t frac_ns(const char *s, size_t n, int64_t *ns)
+   digits as nanoseconds, the rest skipped. Returns the bytes. (Inlined:
+   every uptime and duration comes here, and the call was a tenth of it.) */
+static inline __attribute__((always_inline)) size_t frac_ns(const char *s, size_t n, int64_t *ns)
 {
-    /* one or two digits ("real=0.09"): cheaper than the eight-byte reading */
+    /* one, two or three digits ("real=0.09"): cheaper than the eight-byte reading */
     if (n < 2 || !gcl_digit(s[1])) {
         *ns = (int64_t)(s[0] - '0') * 100000000;
         return 1;
@@ -122,6 +123,11 @@ static size_t frac_ns(const char *s, size_t n, int64_t *ns)
     if (n < 3 || !gcl_digit(s[2])) {
         *ns = (int64_t)((s[0] - '0') * 10 + (s[1] - '0')) * 10000000;
         return 2;
+    }
+    if (n < 4 || !gcl_digit(s[3])) {
+        /* three ("2.305:" uptimes, "0.008/0.008 secs" phases) */
+        *ns = (int64_t)((s[0] - '0') * 100 + (s[1] - '0') * 10 + (s[2] - '0')) * 1000000;
+        return 3;
     }
     uint64_t f;
     size_t k = gcl_digits8(s, n, &f);
@@ -173,6 +179,14 @@ static bool alpha(char c)
 
 size_t gcl_secs_strict(const char *s, size_t n, int64_t *ns)
 {
+    if (n >= 5 && gcl_digit(s[0]) && s[1] == '.' && gcl_digit(s[2]) && gcl_digit(s[3]) && gcl_digit(s[4]) &&
+        (n == 5 || !(alpha(s[5]) || gcl_digit(s[5]) || s[5] == '.' || s[5] == '+' || s[5] == '-'))) {
+        /* "0.008" (CMS phase times, "stopped: 0.0001234" has more digits):
+           what gcl_secs_ns reads, then passes the checks below */
+        *ns = (int64_t)(s[0] - '0') * 1000000000 +
+              (int64_t)((s[2] - '0') * 100 + (s[3] - '0') * 10 + (s[4] - '0')) * 1000000;
+        return 5;
+    }
     if (n == 0)
         return 0;
     if (s[0] == '-' || s[0] == '+')
@@ -271,9 +285,18 @@ static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, 
     memcpy(&b1, memo->date + 8, 8);
     if (a0 != b0 || a1 != b1 || t[16] != memo->date[16] || t[19] != memo->date[19])
         return false;
-    for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
-        if (t[i] != memo->date[i])
+    if (n == 28) {
+        /* "+0900" (the usual length): the zone's five bytes in two loads */
+        uint32_t z0, z1;
+        memcpy(&z0, t + 24, 4);
+        memcpy(&z1, memo->date + 24, 4);
+        if (z0 != z1 || t[23] != memo->date[23])
             return false;
+    } else {
+        for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
+            if (t[i] != memo->date[i])
+                return false;
+    }
     if (!gcl_digit(t[17]) || !gcl_digit(t[18]) || !gcl_digit(t[20]) || !gcl_digit(t[21]) ||
         !gcl_digit(t[22]))
         return false;

@@ -112,7 +112,20 @@ static void ll_add(struct hist *h, int64_t v, uint64_t n)
     h->counts[i] += n;
 }
 
-static void map_put(struct hist *h, int64_t v, uint64_t n);
+/* Insert into a map with room (map_grow's rehash: a doubled table never
+   needs to grow again while the old entries go in). */
+static void map_insert(struct hist *h, int64_t v, uint64_t n)
+{
+    size_t mask = h->map_cap - 1;
+    size_t i = (size_t)mix64((uint64_t)v) & mask;
+    while (h->keys[i] >= 0 && h->keys[i] != v)
+        i = (i + 1) & mask;
+    if (h->keys[i] < 0) {
+        h->keys[i] = v;
+        h->map_used++;
+    }
+    h->vals[i] += n;
+}
 
 static void map_grow(struct hist *h)
 {
@@ -127,12 +140,15 @@ static void map_grow(struct hist *h)
     h->map_used = 0;
     for (size_t i = 0; i < old_cap; i++)
         if (ok[i] >= 0)
-            map_put(h, ok[i], ov[i]);
+            map_insert(h, ok[i], ov[i]);
     free(ok);
     free(ov);
 }
 
-static void map_put(struct hist *h, int64_t v, uint64_t n)
+/* (inline: every recorded value comes here while the histogram is exact;
+   the table grows before the lookup, whether or not v is new, as it always
+   did: the slot order is what hist_variance sums in) */
+static inline __attribute__((always_inline)) void map_put(struct hist *h, int64_t v, uint64_t n)
 {
     if ((h->map_used + 1) * 4 > h->map_cap * 3)
         map_grow(h);
@@ -182,6 +198,29 @@ void hist_record_n(struct hist *h, int64_t v, uint64_t n)
         h->max = v;
     h->sum += (long double)v * n;
     h->sumsq += (long double)v * v * n;
+}
+
+/* hist_record_n with n = 1, the per-event call: the same sums (times 1 is
+   exact in long double) without converting a count. */
+void hist_record(struct hist *h, int64_t v)
+{
+    if (v < 0)
+        v = 0;
+    if (h->exact) {
+        map_put(h, v, 1);
+        if (h->map_used > HIST_EXACT_MAX)
+            hist_to_loglinear(h);
+    } else {
+        ll_add(h, v, 1);
+    }
+    h->total++;
+    if (v < h->min)
+        h->min = v;
+    if (v > h->max)
+        h->max = v;
+    long double x = (long double)v;
+    h->sum += x;
+    h->sumsq += x * x;
 }
 
 void hist_merge(struct hist *dst, const struct hist *src)

@@ -52,7 +52,7 @@ void hist_fini(struct hist *h);
 void hist_reset(struct hist *h);
 /* Record value (>= 0) count times. */
 void hist_record_n(struct hist *h, int64_t value, uint64_t count);
-static inline void hist_record(struct hist *h, int64_t value) { hist_record_n(h, value, 1); }
+void hist_record(struct hist *h, int64_t value);
 /* Add every count of src into dst (dst keeps its sig_digits). */
 void hist_merge(struct hist *dst, const struct hist *src);
 /* Convert an exact histogram to log-linear (no-op if already). */

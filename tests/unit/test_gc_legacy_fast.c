@@ -4,7 +4,10 @@
  * gcl_digits8 against a byte loop, gcl_size_kb against a reading through a
  * double, and gcl_prefix / gcl_iso_whole with a memo (last stamp reused, or
  * only its seconds and milliseconds changed) against the same calls
- * without one.
+ * without one; gcl_parse_cms_mark and gcl_parse_young against
+ * gcl_parse_event on CMS initial mark, remark and young collection lines
+ * and byte-wise mutations of them.
+ * gcl_secs_strict against its rules over parse_secs_ns.
  * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
  * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
  * "Z", "+0800", "-05:30", none, and stamps that differ in other places.
@@ -59,6 +62,52 @@ static void secs_same(void)
         if (ka)
             CHECK_EQ_INT(c, a);
         if (kc != ka || (ka && a != c)) {
+            printf("#   input \"%.*s\"\n", (int)lim, b);
+            return;
+        }
+    }
+}
+
+/* gcl_secs_strict's rules, spelled out over parse_secs_ns: a sign, NaN or
+   infinity is malformed, no digit first is no number, digits that
+   overflow are malformed, and so is a number continued by a letter, digit,
+   '.', '+' or '-' */
+static size_t strict_ref(const char *s, size_t n, int64_t *ns)
+{
+    if (n == 0)
+        return 0;
+    if (s[0] == '-' || s[0] == '+')
+        return GCL_SECS_BAD;
+    if (n >= 3 && ((s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'a' && (s[2] | 0x20) == 'n'))
+        return GCL_SECS_BAD;
+    if (n >= 3 && ((s[0] | 0x20) == 'i' && (s[1] | 0x20) == 'n' && (s[2] | 0x20) == 'f'))
+        return GCL_SECS_BAD;
+    if (s[0] < '0' || s[0] > '9')
+        return 0;
+    size_t k = parse_secs_ns(s, n, ns);
+    if (k == 0)
+        return GCL_SECS_BAD;
+    char c = k < n ? s[k] : 0;
+    if (k < n && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                  c == '+' || c == '-'))
+        return GCL_SECS_BAD;
+    return k;
+}
+
+static void secs_strict_same(void)
+{
+    char b[64];
+    for (int it = 0; it < 200000; it++) {
+        size_t n = gen_secs(b);
+        if (n && rnd(8) == 0)
+            b[rnd((unsigned)n)] = "+-eE/"[rnd(5)];
+        size_t lim = n ? rnd((unsigned)n + 1) : 0;
+        int64_t a = -7, c = -7;
+        size_t ka = strict_ref(b, lim, &a), kc = gcl_secs_strict(b, lim, &c);
+        CHECK_EQ_INT(kc, ka);
+        if (ka && ka != GCL_SECS_BAD)
+            CHECK_EQ_INT(c, a);
+        if (kc != ka || (ka && ka != GCL_SECS_BAD && a != c)) {
             printf("#   input \"%.*s\"\n", (int)lim, b);
             return;
         }
@@ -219,11 +268,78 @@ static void prefix_same(void)
     }
 }
 
+static const char *const marks[] = {
+    "[GC (CMS Initial Mark) [1 CMS-initial-mark: 0K(24058304K)] 141773K(25055104K), 0.0622220 secs] "
+    "[Times: user=0.18 sys=0.00, real=0.06 secs]",
+    "[GC (CMS Final Remark) [YG occupancy: 372284 K (996800 K)]7.545: [Rescan (parallel) , 0.0865788 "
+    "secs]7.631: [weak refs processing, 0.0097719 secs]7.641: [class unloading, 0.0251742 secs]7.666: [scrub "
+    "symbol table, 0.0044240 secs]7.671: [scrub string table, 0.0010376 secs][1 CMS-remark: "
+    "0K(24058304K)] 372284K(25055104K), 0.1341842 secs] [Times: user=0.89 sys=0.01, real=0.13 secs]",
+    "[GC (CMS Final Remark) [YG occupancy: 29 K (996800 K)][Rescan (parallel) , 0.0865788 secs][1 CMS-remark: "
+    "15K(24058304K)] 372284K(25055104K), 0.1341842 secs]",
+    "[GC (CMS Initial Mark) [1 CMS-initial-mark: 123456K(24058304K)] 141773K(25055104K), 0.0622220 secs]",
+    /* young collections, for gcl_parse_young */
+    "[GC (Allocation Failure) 9.184: [ParNew: 886080K->20487K(996800K), 0.0860099 secs] "
+    "886080K->20487K(25055104K), 0.0861484 secs] [Times: user=0.86 sys=0.08, real=0.09 secs]",
+    "[GC (Allocation Failure) 12.802: [ParNew: 958074K->110720K(996800K), 0.6479930 secs] "
+    "958074K->263251K(25055104K), 0.6483231 secs] [Times: user=4.24 sys=0.34, real=0.64 secs]",
+    "[GC (GCLocker Initiated GC) 9.184: [DefNew: 886080K->20487K(996800K), 0.0860099 secs] "
+    "886080K->20487K(25055104K), 0.0861484 secs]",
+};
+#define N_MARKS 4
+
+/* A mutation of a mark line: one byte replaced, inserted or removed. */
+static size_t mutate(char *b, size_t n, size_t cap)
+{
+    static const char bytes[] = "0123456789 ()[]:,.KMBGTAPpCcst-+e{x";
+    size_t at = rnd((unsigned)n);
+    char c = bytes[rnd(sizeof bytes - 1)];
+    switch (rnd(3)) {
+    case 0: b[at] = c; return n;
+    case 1:
+        if (n + 1 >= cap)
+            return n;
+        memmove(b + at + 1, b + at, n - at);
+        b[at] = c;
+        return n + 1;
+    default: memmove(b + at, b + at + 1, n - at - 1); return n - 1;
+    }
+}
+
+static void cms_mark_same(void)
+{
+    char b[512];
+    int taken = 0, same = 1;
+    for (size_t m = 0; m < sizeof marks / sizeof *marks; m++) {
+        struct gcl_event f, g;
+        size_t n = strlen(marks[m]);
+        enum gcl_status (*fast)(const char *, size_t, struct gcl_event *) =
+            m < N_MARKS ? gcl_parse_cms_mark : gcl_parse_young;
+        CHECK(fast(marks[m], n, &f) == GCL_OK); /* the usual layouts are taken */
+        for (int it = 0; it < 20000 && same; it++) {
+            memcpy(b, marks[m], n);
+            size_t k = n;
+            for (int r = 1 + (int)rnd(3); r-- > 0;)
+                k = mutate(b, k, sizeof b);
+            if (fast(b, k, &f) != GCL_OK)
+                continue;
+            taken++;
+            same = gcl_parse_event(b, k, &g) == GCL_OK && memcmp(&f, &g, sizeof f) == 0;
+            if (!same)
+                printf("#   input \"%.*s\"\n", (int)k, b);
+        }
+    }
+    CHECK(same);
+    CHECK(taken > 1000);
+}
+
 int main(void)
 {
     RUN(secs_same);
+    RUN(secs_strict_same);
     RUN(digits8_same);
     RUN(size_same);
     RUN(prefix_same);
+    RUN(cms_mark_same);
     T_DONE();
 }
