@@ -1991,6 +1991,21 @@ static inline __attribute__((always_inline)) const struct dg_entry *dg_find(stru
     return NULL;
 }
 
+/* "[293ms]" (uptimemillis, timemillis), "[...ns]": digits iv before unit
+   'm' or 'n' tell an uptime from a wall clock by their size */
+static inline __attribute__((always_inline)) void up_ms_ns(struct up *p, int64_t iv, char unit, struct deco *d)
+{
+    bool wall = unit == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
+    int64_t val = unit == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
+    if (!wall && p->up_ns < 0) {
+        p->up_ns = val;
+    } else if (wall && p->wall_ms < 0) {
+        p->wall_ms = val;
+        p->tz = 0;
+    }
+    d->any = true;
+}
+
 /*
  * c[0..lim) after a '[': "293ms]" (uptimemillis, timemillis) or "...ns]",
  * the integer read once as parse_int reads it, and what classify_decorator
@@ -2003,15 +2018,7 @@ static inline __attribute__((always_inline)) size_t up_int_bracket(struct up *p,
     int64_t iv = lead_int(c, lim, &k);
     if (!(k + 2 < lim && (c[k] == 'm' || c[k] == 'n') && c[k + 1] == 's' && c[k + 2] == ']'))
         return 0;
-    bool wall = c[k] == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
-    int64_t val = c[k] == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
-    if (!wall && p->up_ns < 0) {
-        p->up_ns = val;
-    } else if (wall && p->wall_ms < 0) {
-        p->wall_ms = val;
-        p->tz = 0;
-    }
-    d->any = true;
+    up_ms_ns(p, iv, c[k], d);
     return k + 3;
 }
 
@@ -2189,15 +2196,7 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                    reading of the digits before the unit, in place */
                 int64_t iv = 0;
                 parse_int(c, k, &iv);
-                bool wall = c[k] == 'm' ? iv > 100000000000LL : iv > 100000000000000000LL;
-                int64_t val = c[k] == 'm' ? (wall ? iv : sat_mul(iv, 1000000)) : (wall ? iv / 1000000 : iv);
-                if (!wall && p->up_ns < 0) {
-                    p->up_ns = val;
-                } else if (wall && p->wall_ms < 0) {
-                    p->wall_ms = val;
-                    p->tz = 0;
-                }
-                d->any = true;
+                up_ms_ns(p, iv, c[k], d);
                 i += k + 4;
                 continue;
             }

@@ -114,7 +114,7 @@ static void ll_add(struct hist *h, int64_t v, uint64_t n)
 
 /* Insert into a map with room (map_grow's rehash: a doubled table never
    needs to grow again while the old entries go in). */
-static void map_insert(struct hist *h, int64_t v, uint64_t n)
+static inline __attribute__((always_inline)) void map_insert(struct hist *h, int64_t v, uint64_t n)
 {
     size_t mask = h->map_cap - 1;
     size_t i = (size_t)mix64((uint64_t)v) & mask;
@@ -152,15 +152,7 @@ static inline __attribute__((always_inline)) void map_put(struct hist *h, int64_
 {
     if ((h->map_used + 1) * 4 > h->map_cap * 3)
         map_grow(h);
-    size_t mask = h->map_cap - 1;
-    size_t i = (size_t)mix64((uint64_t)v) & mask;
-    while (h->keys[i] >= 0 && h->keys[i] != v)
-        i = (i + 1) & mask;
-    if (h->keys[i] < 0) {
-        h->keys[i] = v;
-        h->map_used++;
-    }
-    h->vals[i] += n;
+    map_insert(h, v, n);
 }
 
 void hist_to_loglinear(struct hist *h)
