@@ -277,29 +277,40 @@ static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, 
     size_t n = memo->date_n;
     if (!memo->date_sec_ms)
         return false;
-    /* bytes 0..16 in two loads and one compare (no memcmp call: every line) */
+    /* bytes 0..15 in two loads and one compare (no memcmp call: every line) */
     uint64_t a0, b0, a1, b1;
     memcpy(&a0, t, 8);
     memcpy(&b0, memo->date, 8);
     memcpy(&a1, t + 8, 8);
     memcpy(&b1, memo->date + 8, 8);
-    if (a0 != b0 || a1 != b1 || t[16] != memo->date[16] || t[19] != memo->date[19])
+    if (a0 != b0 || a1 != b1)
         return false;
     if (n == 28) {
-        /* "+0900" (the usual length): the zone's five bytes in two loads */
+        /* "+0900" (the usual length): bytes 16..23 (":SS.mmm+") in one load:
+           16, 19 and 23 the memo's, 17, 18, 20..22 digits (high nibble 3,
+           low nibble + 6 below 16: no carry leaves a byte), then the zone */
+        uint64_t c, cm;
         uint32_t z0, z1;
+        memcpy(&c, t + 16, 8);
+        memcpy(&cm, memo->date + 16, 8);
         memcpy(&z0, t + 24, 4);
         memcpy(&z1, memo->date + 24, 4);
-        if (z0 != z1 || t[23] != memo->date[23])
+        const uint64_t same = 0xFF000000FF0000FFULL, digs = 0x00FFFFFF00FFFF00ULL;
+        uint64_t bad = (((c & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                        (((c & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL)) &
+                       digs;
+        if (((c ^ cm) & same) != 0 || bad != 0 || z0 != z1)
             return false;
+    } else if (t[16] != memo->date[16] || t[19] != memo->date[19]) {
+        return false;
     } else {
         for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
             if (t[i] != memo->date[i])
                 return false;
+        if (!gcl_digit(t[17]) || !gcl_digit(t[18]) || !gcl_digit(t[20]) || !gcl_digit(t[21]) ||
+            !gcl_digit(t[22]))
+            return false;
     }
-    if (!gcl_digit(t[17]) || !gcl_digit(t[18]) || !gcl_digit(t[20]) || !gcl_digit(t[21]) ||
-        !gcl_digit(t[22]))
-        return false;
     int se = (t[17] - '0') * 10 + (t[18] - '0');
     if (se > 60)
         return false;
