@@ -148,6 +148,20 @@ size_t gcl_dec(const char *s, size_t n, double *v);
 /* A size with unit: "123K", "1.5M", "0.0B", "2G" -> KiB (rounded). Returns bytes consumed or 0. */
 size_t gcl_size_kb(const char *s, size_t n, int64_t *kb);
 
+/* gcl_size_kb, with its usual case inline: up to seven digits and 'K'
+   ("886080K", six a young line), which gcl_size_kb reads to the same
+   integer; anything else goes to it. */
+static inline size_t gcl_size_kb_inl(const char *s, size_t n, int64_t *kb)
+{
+    uint64_t u;
+    unsigned w = gcl_digits8(s, n, &u);
+    if (w > 0 && w < 8 && w < n && s[w] == 'K') {
+        *kb = (int64_t)u;
+        return w + 1;
+    }
+    return gcl_size_kb(s, n, kb);
+}
+
 /* "user=0.08 sys=0.03, real=0.02 secs" (inside a [Times: ...] bracket) -> ns. */
 void gcl_times(const char *s, size_t n, int64_t *user_ns, int64_t *sys_ns, int64_t *real_ns);
 

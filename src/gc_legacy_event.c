@@ -195,17 +195,17 @@ static enum role role_of(const char *b, size_t bl, const char **yname, enum gc_c
 static size_t sizes_at(const char *s, size_t n, size_t i, struct seg *g)
 {
     int64_t a, b, c;
-    size_t k = gcl_size_kb(s + i, n - i, &a);
+    size_t k = gcl_size_kb_inl(s + i, n - i, &a);
     if (!k)
         return 0;
     size_t j = i + k;
     if (j + 2 < n && s[j] == '-' && s[j + 1] == '>') {
-        size_t k2 = gcl_size_kb(s + j + 2, n - j - 2, &b);
+        size_t k2 = gcl_size_kb_inl(s + j + 2, n - j - 2, &b);
         if (!k2)
             return j + 2 - i;
         j += 2 + k2;
         if (j < n && s[j] == '(') {
-            size_t k3 = gcl_size_kb(s + j + 1, n - j - 1, &c);
+            size_t k3 = gcl_size_kb_inl(s + j + 1, n - j - 1, &c);
             if (k3 && j + 1 + k3 < n && s[j + 1 + k3] == ')') {
                 if (g && g->tb < 0) {
                     g->tb = a;
@@ -218,7 +218,7 @@ static size_t sizes_at(const char *s, size_t n, size_t i, struct seg *g)
         return j - i;
     }
     if (j < n && s[j] == '(') {
-        size_t k3 = gcl_size_kb(s + j + 1, n - j - 1, &c);
+        size_t k3 = gcl_size_kb_inl(s + j + 1, n - j - 1, &c);
         if (k3 && j + 1 + k3 < n && s[j + 1 + k3] == ')') {
             if (g && g->pu < 0) {
                 g->pu = a;
@@ -819,10 +819,10 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
 static size_t pair_at(const char *t, size_t n, size_t i, int64_t *u, int64_t *c)
 {
     size_t k, k3;
-    if (i >= n || !gcl_digit(t[i]) || !(k = gcl_size_kb(t + i, n - i, u)))
+    if (i >= n || !gcl_digit(t[i]) || !(k = gcl_size_kb_inl(t + i, n - i, u)))
         return 0;
     size_t j = i + k;
-    if (j >= n || t[j] != '(' || !(k3 = gcl_size_kb(t + j + 1, n - j - 1, c)) || j + 1 + k3 >= n ||
+    if (j >= n || t[j] != '(' || !(k3 = gcl_size_kb_inl(t + j + 1, n - j - 1, c)) || j + 1 + k3 >= n ||
         t[j + 1 + k3] != ')')
         return 0;
     return j + 2 + k3;

@@ -165,7 +165,7 @@ static void size_same(void)
     static const char *const edge[] = {
         "512B", "511.0B", "512.0B", "513.00B", "1536.0B", "1023.0B", "0.0B", "0.0M", "24.0M", "3072.0K",
         "8000000000000.0M", "8000000000001.0M", "8796093022207.0M", "8000000000.0G", "8000000001.0G",
-        "99999999999999.0K", "999999999999999.0K", "1.50M", "2.0", "2.0x", "7.000",
+        "99999999999999.0K", "999999999999999.0K", "1.50M", "2.0", "2.0x", "7.000", "886080K", "1234567K", "12345678K", "0K", "K",
     };
     for (size_t e = 0; e < sizeof edge / sizeof *edge; e++) {
         int64_t a = -7, c = -7;
@@ -173,6 +173,9 @@ static void size_same(void)
         size_t ka = size_ref(edge[e], n, &a), kc = gcl_size_kb(edge[e], n, &c);
         CHECK_EQ_INT(kc, ka);
         CHECK_EQ_INT(c, a);
+        int64_t ci = -7;
+        CHECK_EQ_INT(gcl_size_kb_inl(edge[e], n, &ci), ka);
+        CHECK_EQ_INT(ci, a);
         if (kc != ka || a != c)
             printf("#   input \"%s\"\n", edge[e]);
     }
@@ -196,6 +199,12 @@ static void size_same(void)
         CHECK_EQ_INT(kc, ka);
         if (ka)
             CHECK_EQ_INT(c, a);
+        /* the inline front of the young line's sizes: the same */
+        int64_t ci = -7;
+        size_t ki = gcl_size_kb_inl(b, lim, &ci);
+        CHECK_EQ_INT(ki, ka);
+        if (ka)
+            CHECK_EQ_INT(ci, a);
         if (kc != ka || (ka && a != c)) {
             printf("#   input \"%.*s\"\n", (int)lim, b);
             return;
