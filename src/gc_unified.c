@@ -549,6 +549,14 @@ static size_t skip_pct(const char *s, size_t n)
 {
     if (n == 0 || s[0] != '(')
         return 0;
+    /* the usual group is a size, "(448K)": digits, a unit, ')' (the first
+       ')', with no '%' before it) */
+    size_t d = 1;
+    while (d < n && is_digit(s[d]))
+        d++;
+    if (d > 1 && d + 1 < n && s[d + 1] == ')' &&
+        (s[d] == 'K' || s[d] == 'M' || s[d] == 'G' || s[d] == 'B' || s[d] == 'T'))
+        return 0;
     const char *c = memchr(s, ')', n);
     if (!c)
         return 0;
@@ -2370,7 +2378,8 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             }
         }
     }
-    if (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times"))
+    if (mn && (m[0] == 'G' || m[0] == 'A') &&
+        (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times")))
         p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
     else if (gc_id >= 0)
         p->in_footer = false;
