@@ -2074,6 +2074,15 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                 k = un;
             } else if (!(ftn < lim && c[ftn] == ']' && c[4] == '-')) {
                 k = up_int_bracket(p, c, lim, d);
+                /* "[813ms]" repeats on more than half the lines of a G1
+                   log: kept as the uptime memo (text through "]", read the
+                   same by the loop below), a fixed-size copy. Only an
+                   uptime: a timemillis value is a wall time. */
+                if (k && k <= 16 && lim >= 16 && p->up_ns >= 0) {
+                    memcpy(p->up_txt, c, 16);
+                    p->up_txt_n = k;
+                    p->up_txt_ns = p->up_ns;
+                }
             }
             if (k) {
                 i += k + 1;
