@@ -516,10 +516,26 @@ static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s,
     size_t d = 0;
     uint64_t ip = 0;
     unsigned dg;
+#ifdef SWAR_DIGITS
+    if (n >= 8) {
+        /* up to 7 digits in one word, as the loop below reads them */
+        uint64_t x;
+        memcpy(&x, s, 8);
+        unsigned a = swar_lead_digits(x);
+        if (a < 8) {
+            d = a;
+            ip = a ? swar_digits_value(x, a) : 0;
+            goto digits_read;
+        }
+    }
+#endif
     while (d < n && d < 10 && (dg = (unsigned)((unsigned char)s[d] - '0')) <= 9) {
         ip = ip * 10 + dg;
         d++;
     }
+#ifdef SWAR_DIGITS
+digits_read:
+#endif
     if (d && d <= 9 && d < n && s[d] != '.' && s[d] != ',') {
         int64_t iv = (int64_t)ip, m;
         switch (s[d]) {
