@@ -125,12 +125,6 @@ struct up {
     size_t tm_n;                       /* its length, 0: none */
     int64_t tm_ms, tm_base_ms;         /* its value; minus its SS.mmm when tm_lin */
     int32_t tm_tz;
-    /* the last text wall_memo() read in the usual frame, exactly, and what
-       it gave: the same wall time repeats on more than half the lines */
-    char wl_txt[40];
-    size_t wl_n;                       /* its length (a tm_n), 0: none */
-    int64_t wl_ms;
-    int32_t wl_tz;
     bool tm_lin;                       /* "...:SS.mmm" + a non-digit: the value is linear in SS and mmm */
     const char *icache[ICACHE]; /* see intern() */
     size_t icache_len[ICACHE];
@@ -2081,24 +2075,9 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
      */
     size_t ftn = p->tm_n;
     int64_t fwms;
-    bool framed = true;
-    if (ftn && n > ftn + 2 && s[0] == '[' && s[ftn + 1] == ']' && s[5] == '-' && p->wl_n == ftn &&
-        eq_short(s + 1, p->wl_txt, ftn)) {
-        p->wall_ms = p->wl_ms;
-        p->tz = p->wl_tz;
-    } else if (ftn && n > ftn + 2 && s[0] == '[' && s[ftn + 1] == ']' && s[5] == '-' &&
-               wall_memo(p, s + 1, n - 1, &fwms)) {
+    if (ftn && n > ftn + 2 && s[0] == '[' && s[ftn + 1] == ']' && s[5] == '-' && wall_memo(p, s + 1, n - 1, &fwms)) {
         p->wall_ms = fwms;
         p->tz = p->tm_tz;
-        if (ftn <= sizeof p->wl_txt && n - 1 >= sizeof p->wl_txt) {
-            memcpy(p->wl_txt, s + 1, sizeof p->wl_txt);
-            p->wl_n = ftn;
-            p->wl_ms = fwms;
-            p->wl_tz = p->tm_tz;
-        }
-    } else
-        framed = false;
-    if (framed) {
         d->any = true;
         i = ftn + 2;
         bi = 1;
@@ -2679,10 +2658,6 @@ static void normalize(struct up *n, uint64_t delta)
     n->tm_ms = n->tm_base_ms = 0;
     n->tm_tz = 0;
     n->tm_lin = false;
-    memset(n->wl_txt, 0, sizeof n->wl_txt);
-    n->wl_n = 0;
-    n->wl_ms = 0;
-    n->wl_tz = 0;
     memset(n->id_txt, 0, sizeof n->id_txt);
     n->id_txt_n = 0;
     n->id_txt_val = 0;
