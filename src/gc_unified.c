@@ -510,10 +510,26 @@ static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s,
     size_t d = 0;
     uint64_t ip = 0;
     unsigned dg;
+#ifdef SWAR_DIGITS
+    if (n >= 8) {
+        /* up to 7 digits in one word, as the loop below reads them */
+        uint64_t x;
+        memcpy(&x, s, 8);
+        unsigned a = swar_lead_digits(x);
+        if (a < 8) {
+            d = a;
+            ip = a ? swar_digits_value(x, a) : 0;
+            goto digits_read;
+        }
+    }
+#endif
     while (d < n && d < 10 && (dg = (unsigned)((unsigned char)s[d] - '0')) <= 9) {
         ip = ip * 10 + dg;
         d++;
     }
+#ifdef SWAR_DIGITS
+digits_read:
+#endif
     if (d && d <= 9 && d < n && s[d] != '.' && s[d] != ',') {
         int64_t iv = (int64_t)ip, m;
         switch (s[d]) {
@@ -548,6 +564,14 @@ static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s,
 static size_t skip_pct(const char *s, size_t n)
 {
     if (n == 0 || s[0] != '(')
+        return 0;
+    /* the usual group is a size, "(448K)": digits, a unit, ')' (the first
+       ')', with no '%' before it) */
+    size_t d = 1;
+    while (d < n && is_digit(s[d]))
+        d++;
+    if (d > 1 && d + 1 < n && s[d + 1] == ')' &&
+        (s[d] == 'K' || s[d] == 'M' || s[d] == 'G' || s[d] == 'B' || s[d] == 'T'))
         return 0;
     const char *c = memchr(s, ')', n);
     if (!c)
@@ -2066,6 +2090,15 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                 k = un;
             } else if (!(ftn < lim && c[ftn] == ']' && c[4] == '-')) {
                 k = up_int_bracket(p, c, lim, d);
+                /* "[813ms]" repeats on more than half the lines of a G1
+                   log: kept as the uptime memo (text through "]", read the
+                   same by the loop below), a fixed-size copy. Only an
+                   uptime: a timemillis value is a wall time. */
+                if (k && k <= 16 && lim >= 16 && p->up_ns >= 0) {
+                    memcpy(p->up_txt, c, 16);
+                    p->up_txt_n = k;
+                    p->up_txt_ns = p->up_ns;
+                }
             }
             if (k) {
                 i += k + 1;
@@ -2370,7 +2403,8 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             }
         }
     }
-    if (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times"))
+    if (mn && (m[0] == 'G' || m[0] == 'A') &&
+        (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times")))
         p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
     else if (gc_id >= 0)
         p->in_footer = false;
