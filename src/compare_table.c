@@ -92,53 +92,6 @@ static const struct mdef defs[] = {
 
 const char compare_metrics_help[] = COMPARE_METRICS_HELP;
 
-/* One path component: "key", "key[3]" (array element) or "key[field=value]"
-   (the array element whose string field equals value); "[..]" alone selects in
-   the current array. */
-static const struct report_node *step(const struct report_node *n, const char *c, size_t len)
-{
-    const char *br = memchr(c, '[', len);
-    size_t klen = br ? (size_t)(br - c) : len;
-    if (klen) {
-        char key[128];
-        if (klen >= sizeof key || n->kind != RN_OBJ)
-            return NULL;
-        memcpy(key, c, klen);
-        key[klen] = '\0';
-        n = rn_get(n, key);
-        if (!n)
-            return NULL;
-    }
-    if (!br)
-        return n;
-    if (n->kind != RN_ARR || c[len - 1] != ']')
-        return NULL;
-    const char *sel = br + 1;
-    size_t slen = (size_t)(c + len - 1 - sel);
-    const char *eq = memchr(sel, '=', slen);
-    if (!eq) {
-        long idx = strtol(sel, NULL, 10);
-        const struct report_node *e = n->first;
-        for (long k = 0; e && k < idx; k++)
-            e = e->next;
-        return e;
-    }
-    char field[64], want[64];
-    size_t fl = (size_t)(eq - sel), wl = slen - fl - 1;
-    if (fl >= sizeof field || wl >= sizeof want)
-        return NULL;
-    memcpy(field, sel, fl);
-    field[fl] = '\0';
-    memcpy(want, eq + 1, wl);
-    want[wl] = '\0';
-    for (const struct report_node *e = n->first; e; e = e->next) {
-        const struct report_node *f = e->kind == RN_OBJ ? rn_get(e, field) : NULL;
-        if (f && f->kind == RN_STR && strcmp(f->s, want) == 0)
-            return e;
-    }
-    return NULL;
-}
-
 /* Find a numeric value at "a/b[k=v]/c" (alternatives split by '|'). */
 static bool lookup(const struct report_node *t, const char *paths, double *out)
 {
@@ -148,15 +101,7 @@ static bool lookup(const struct report_node *t, const char *paths, double *out)
     while (*p) {
         const char *alt_end = strchr(p, '|');
         size_t alen = alt_end ? (size_t)(alt_end - p) : strlen(p);
-        const struct report_node *n = t;
-        size_t i = 0;
-        while (n && i < alen) {
-            size_t j = i;
-            while (j < alen && p[j] != '/')
-                j++;
-            n = step(n, p + i, j - i);
-            i = j + 1;
-        }
+        const struct report_node *n = rn_path_len(t, p, alen);
         if (n && (n->kind == RN_INT || (n->kind == RN_NUM && isfinite(n->d)))) {
             *out = rn_value(n);
             return true;

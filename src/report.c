@@ -188,19 +188,24 @@ static const struct report_node *path_step(const struct report_node *n, const ch
     return NULL;
 }
 
-const struct report_node *rn_path(const struct report_node *n, const char *path)
+const struct report_node *rn_path_len(const struct report_node *n, const char *path, size_t path_len)
 {
-    const char *p = path;
-    while (n && *p) {
-        const char *slash = strchr(p, '/');
-        size_t len = slash ? (size_t)(slash - p) : strlen(p);
+    const char *p = path, *end = path + path_len;
+    while (n && p < end) {
+        const char *slash = memchr(p, '/', (size_t)(end - p));
+        size_t len = slash ? (size_t)(slash - p) : (size_t)(end - p);
         if (len)
             n = path_step(n, p, len);
         p += len;
-        if (*p == '/')
+        if (p < end && *p == '/')
             p++;
     }
     return n;
+}
+
+const struct report_node *rn_path(const struct report_node *n, const char *path)
+{
+    return rn_path_len(n, path, strlen(path));
 }
 
 struct report_node *rn_copy_scalar(struct report_node *parent, const char *key, const struct report_node *src)

@@ -129,6 +129,8 @@ double rn_value(const struct report_node *n);
  * whose string field equals value). NULL when any step is missing.
  */
 const struct report_node *rn_path(const struct report_node *n, const char *path);
+/* The same for the first path_len bytes of path (one of compare's '|' alternatives). */
+const struct report_node *rn_path_len(const struct report_node *n, const char *path, size_t path_len);
 /* A scalar copy of src (value, decimals, unit, title) under parent; NULL if src is not a scalar. */
 struct report_node *rn_copy_scalar(struct report_node *parent, const char *key, const struct report_node *src);
 /*
