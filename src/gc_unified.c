@@ -502,6 +502,19 @@ static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
     return 1;
 }
 
+/* KB per unit letter of a size; 0 for 'B' (bytes: the caller divides), -1 for no unit. */
+static inline __attribute__((always_inline)) int64_t size_unit_kb(char u)
+{
+    switch (u) {
+    case 'B': return 0;
+    case 'K': return 1;
+    case 'M': return 1024;
+    case 'G': return 1024 * 1024;
+    case 'T': return 1024LL * 1024 * 1024;
+    default: return -1;
+    }
+}
+
 /* "24M" / "1234K" / "2G" / "512B" (optional fraction) -> KB. Returns bytes or 0. */
 static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s, size_t n, int64_t *kb)
 {
@@ -531,32 +544,20 @@ static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s,
 digits_read:
 #endif
     if (d && d <= 9 && d < n && s[d] != '.' && s[d] != ',') {
-        int64_t iv = (int64_t)ip, m;
-        switch (s[d]) {
-        case 'B': *kb = iv / 1024; return d + 1;
-        case 'K': m = 1; break;
-        case 'M': m = 1024; break;
-        case 'G': m = 1024 * 1024; break;
-        case 'T': m = 1024LL * 1024 * 1024; break;
-        default: return 0;
-        }
-        *kb = sat_mul(iv * 1000, m) / 1000;
+        int64_t iv = (int64_t)ip, m = size_unit_kb(s[d]);
+        if (m < 0)
+            return 0;
+        *kb = m ? sat_mul(iv * 1000, m) / 1000 : iv / 1024;
         return d + 1;
     }
     int64_t v;
     size_t k = parse_dec_e9(s, n, &v);
     if (!k || k >= n)
         return 0;
-    int64_t mult;
-    switch (s[k]) {
-    case 'B': *kb = v / 1000000000 / 1024; return k + 1;
-    case 'K': mult = 1; break;
-    case 'M': mult = 1024; break;
-    case 'G': mult = 1024 * 1024; break;
-    case 'T': mult = 1024LL * 1024 * 1024; break;
-    default: return 0;
-    }
-    *kb = sat_mul(v / 1000000, mult) / 1000;
+    int64_t mult = size_unit_kb(s[k]);
+    if (mult < 0)
+        return 0;
+    *kb = mult ? sat_mul(v / 1000000, mult) / 1000 : v / 1000000000 / 1024;
     return k + 1;
 }
 
