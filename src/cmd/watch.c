@@ -413,6 +413,42 @@ const struct opt_cmd cmd_watch_opts = {
              "3 I/O error (e.g. --listen), 4 an alert holds (--once). Definitions: docs/watch.md.\n",
 };
 
+/* --once: read every log to its end, one tick, and the exit code of what was read. */
+static int watch_once(struct watch *w)
+{
+    w->final = true;
+    for (int i = 0; i < w->n; i++) {
+        while (watch_jvm_poll(&w->jvms[i]) > 0)
+            ;
+        watch_jvm_finish(&w->jvms[i]);
+    }
+    for (int i = 0; i < w->nacc; i++) {
+        while (watch_access_poll(&w->acc[i]) > 0)
+            ;
+        watch_access_finish(&w->acc[i]);
+    }
+    bool no_data = false;
+    int holding = tick(w, wall_ms(), mono_ns(), &no_data);
+    int rc = EXIT_OK;
+    for (int i = 0; i < w->n; i++)
+        if (w->jvms[i].gc_path && !w->jvms[i].gc_events) {
+            warnx("%s: no GC event (not a GC log, or empty)", w->jvms[i].gc_path);
+            rc = EXIT_BADINPUT;
+        }
+    for (int i = 0; i < w->nacc; i++)
+        if (!w->acc[i].requests) {
+            warnx("%s: no request read (see the access-log options in --help)", w->acc[i].f.path);
+            rc = EXIT_BADINPUT;
+        }
+    if (no_data && w->nalerts) {
+        warnx("an --alert metric has no data: not evaluated (see the alerts above)");
+        rc = EXIT_BADINPUT;
+    } else if (holding && rc == EXIT_OK) {
+        rc = EXIT_CONDITION;
+    }
+    return rc;
+}
+
 int cmd_watch(int argc, char **argv)
 {
     struct watch w;
@@ -544,44 +580,10 @@ int cmd_watch(int argc, char **argv)
     w.screen = !w.json && !w.once && isatty(STDOUT_FILENO);
     w.last_save_ms = started;
 
+    int rc = EXIT_OK;
     if (w.once) {
-        w.final = true;
-        for (int i = 0; i < w.n; i++) {
-            while (watch_jvm_poll(&w.jvms[i]) > 0)
-                ;
-            watch_jvm_finish(&w.jvms[i]);
-        }
-        for (int i = 0; i < w.nacc; i++) {
-            while (watch_access_poll(&w.acc[i]) > 0)
-                ;
-            watch_access_finish(&w.acc[i]);
-        }
-        bool no_data = false;
-        int holding = tick(&w, wall_ms(), mono_ns(), &no_data);
-        int rc = EXIT_OK;
-        for (int i = 0; i < w.n; i++)
-            if (w.jvms[i].gc_path && !w.jvms[i].gc_events) {
-                warnx("%s: no GC event (not a GC log, or empty)", w.jvms[i].gc_path);
-                rc = EXIT_BADINPUT;
-            }
-        for (int i = 0; i < w.nacc; i++)
-            if (!w.acc[i].requests) {
-                warnx("%s: no request read (see the access-log options in --help)", w.acc[i].f.path);
-                rc = EXIT_BADINPUT;
-            }
-        if (no_data && w.nalerts) {
-            warnx("an --alert metric has no data: not evaluated (see the alerts above)");
-            rc = EXIT_BADINPUT;
-        } else if (holding && rc == EXIT_OK) {
-            rc = EXIT_CONDITION;
-        }
-        watch_free(&w);
-        free(fs);
-        free(gcs);
-        free(accs);
-        free(alert_txt);
-        access_cfg_fini(&acfg);
-        return rc;
+        rc = watch_once(&w);
+        goto done;
     }
 
     struct sigaction sa;
@@ -657,11 +659,12 @@ int cmd_watch(int argc, char **argv)
     http_serve_close(&srv);
     while (w.running_exec > 0 && wait(NULL) > 0)
         w.running_exec--;
+done:
     watch_free(&w);
     free(fs);
     free(gcs);
     free(accs);
     free(alert_txt);
     access_cfg_fini(&acfg);
-    return EXIT_OK;
+    return rc;
 }
