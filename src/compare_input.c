@@ -304,13 +304,7 @@ static int load_gc(struct compare_set *s, int index, const struct compare_gc_hoo
     r->ga = xcalloc(1, sizeof *r->ga);
     gc_analysis_init(r->ga, &s->th, GC_BY_NONE, &r->strings);
     struct gc_sink_ctx sc = {r, index, hook};
-    r->gctx.sink.emit = gc_sink;
-    r->gctx.sink.ctx = &sc;
-    r->gctx.diag = &r->diag;
-    r->gctx.strings = &r->strings;
-    r->gctx.heap_max_kb = -1;
-    r->gctx.first_uptime_ns = r->gctx.last_uptime_ns = -1;
-    r->gctx.first_wall_ms = r->gctx.last_wall_ms = -1;
+    gc_parse_ctx_init(&r->gctx, gc_sink, &sc, &r->diag, &r->strings);
     int rc = gc_read_inputs(r->files[CK_GC], r->nfiles[CK_GC], GC_FMT_UNKNOWN, &r->gctx, &r->gres);
     gc_analysis_finish(r->ga);
     r->gctx.sink.ctx = NULL;

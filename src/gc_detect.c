@@ -289,15 +289,8 @@ size_t gc_sniff(const char *buf, size_t len, enum gc_format *fmt_out)
     intern_init(&strings);
     uint64_t events = 0;
     struct gc_parse_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.sink.emit = sniff_count_event;
-    ctx.sink.ctx = &events;
-    ctx.diag = &d;
-    ctx.strings = &strings;
+    gc_parse_ctx_init(&ctx, sniff_count_event, &events, &d, &strings);
     ctx.file = "sample";
-    ctx.heap_max_kb = -1;
-    ctx.first_uptime_ns = ctx.last_uptime_ns = -1;
-    ctx.first_wall_ms = ctx.last_wall_ms = -1;
     void *p = ops->create(&ctx);
     size_t nonblank = mem_each_line(buf, len, ops->line, p);
     /* an event cut by the end of the sample is the sample's doing, not the file's */

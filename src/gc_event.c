@@ -27,6 +27,19 @@ void gc_event_init(struct gc_event *e)
     memcpy(e, &unknown_event, sizeof *e);
 }
 
+void gc_parse_ctx_init(struct gc_parse_ctx *c, void (*emit)(void *sink_ctx, const struct gc_event *e), void *sink_ctx,
+                       struct diag *diag, struct intern *strings)
+{
+    memset(c, 0, sizeof *c);
+    c->sink.emit = emit;
+    c->sink.ctx = sink_ctx;
+    c->diag = diag;
+    c->strings = strings;
+    c->heap_max_kb = -1;
+    c->first_uptime_ns = c->last_uptime_ns = -1;
+    c->first_wall_ms = c->last_wall_ms = -1;
+}
+
 const char *gc_collector_name(enum gc_collector c)
 {
     static const char *const names[GC_COLL__COUNT] = {

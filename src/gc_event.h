@@ -145,6 +145,9 @@ struct gc_parse_ctx {
     uint64_t lines_info;
 };
 
+/* A context with nothing learned yet (sizes and spans -1), its events to emit(sink_ctx, e). */
+void gc_parse_ctx_init(struct gc_parse_ctx *c, void (*emit)(void *sink_ctx, const struct gc_event *e), void *sink_ctx,
+                       struct diag *diag, struct intern *strings);
 const char *gc_collector_name(enum gc_collector c);
 const char *gc_kind_name(enum gc_kind k);
 const char *gc_ev_type_name(enum gc_ev_type t);

@@ -115,13 +115,7 @@ int load_record_init(struct load_record *r, const char *gc_path, int64_t pid, ch
         r->gc_path = gc_path;
         diag_init(&r->diag);
         intern_init(&r->strings);
-        r->ctx.sink.emit = on_event;
-        r->ctx.sink.ctx = r;
-        r->ctx.diag = &r->diag;
-        r->ctx.strings = &r->strings;
-        r->ctx.heap_max_kb = -1;
-        r->ctx.first_uptime_ns = r->ctx.last_uptime_ns = -1;
-        r->ctx.first_wall_ms = r->ctx.last_wall_ms = -1;
+        gc_parse_ctx_init(&r->ctx, on_event, r, &r->diag, &r->strings);
         /* from the end: only what the JVM logs while the load runs */
         gc_follow_init(&r->gf, gc_path, false, GC_FMT_UNKNOWN, &r->ctx);
     }

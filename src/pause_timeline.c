@@ -274,14 +274,7 @@ int pause_tl_read(struct pause_tl *tl, char **paths, int npaths, enum gc_format 
 {
     struct read_ctx rc = {tl, 0};
     struct gc_parse_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.sink.emit = read_sink;
-    ctx.sink.ctx = &rc;
-    ctx.diag = diag;
-    ctx.strings = strings;
-    ctx.heap_max_kb = -1;
-    ctx.first_uptime_ns = ctx.last_uptime_ns = -1;
-    ctx.first_wall_ms = ctx.last_wall_ms = -1;
+    gc_parse_ctx_init(&ctx, read_sink, &rc, diag, strings);
     memset(res, 0, sizeof *res);
     int rc_read = gc_read_inputs(paths, npaths, forced, &ctx, res);
     pause_tl_finish(tl);

@@ -112,13 +112,7 @@ void watch_jvm_init(struct watch_jvm *j, const char *name, const char *gc_path, 
     if (!gc_path)
         return;
     j->gc_path = xstrdup(gc_path);
-    j->ctx.sink.emit = on_event;
-    j->ctx.sink.ctx = j;
-    j->ctx.diag = &j->diag;
-    j->ctx.strings = &j->strings;
-    j->ctx.heap_max_kb = -1;
-    j->ctx.first_uptime_ns = j->ctx.last_uptime_ns = -1;
-    j->ctx.first_wall_ms = j->ctx.last_wall_ms = -1;
+    gc_parse_ctx_init(&j->ctx, on_event, j, &j->diag, &j->strings);
     gc_follow_init(&j->gf, gc_path, from_start, GC_FMT_UNKNOWN, &j->ctx);
 }
 

@@ -234,13 +234,7 @@ int cmd_gc(int argc, char **argv)
     diag_init(&diag);
     struct gc_run *run = xcalloc(1, sizeof *run);
     gc_analysis_init(&run->a, &th, by, &strings);
-    run->ctx.sink.emit = sink;
-    run->ctx.sink.ctx = run;
-    run->ctx.diag = &diag;
-    run->ctx.strings = &strings;
-    run->ctx.heap_max_kb = -1;
-    run->ctx.first_uptime_ns = run->ctx.last_uptime_ns = -1;
-    run->ctx.first_wall_ms = run->ctx.last_wall_ms = -1;
+    gc_parse_ctx_init(&run->ctx, sink, run, &diag, &strings);
 
     FILE *out = common_output(&co);
     if (co.out == OUT_CSV) {
