@@ -119,10 +119,12 @@ guard() { # guard BINARY -> path of its wrapper (or the binary when absent)
       # (<&0: a background command's stdin would be /dev/null otherwise)
       # shellcheck disable=SC2016
       echo '"$real" "$@" <&0 & c=$!'
+      # (a wait cut short by the trap returns 128+N: wait again for gclat's own
+      # status, which bash keeps even when it has reaped the child meanwhile)
       # shellcheck disable=SC2016
-      echo 'trap '"'"'kill -TERM $c 2>/dev/null'"'"' TERM; trap '"'"'kill -INT $c 2>/dev/null'"'"' INT'
+      echo 'trap '"'"'sig=1; kill -TERM $c 2>/dev/null'"'"' TERM; trap '"'"'sig=1; kill -INT $c 2>/dev/null'"'"' INT'
       # shellcheck disable=SC2016
-      echo 'wait $c; rc=$?; while [ $rc -gt 128 ] && kill -0 $c 2>/dev/null; do wait $c; rc=$?; done'
+      echo 'sig=; wait $c; rc=$?; while [ -n "$sig" ]; do sig=; wait $c; rc=$?; done'
       # shellcheck disable=SC2016
       echo 'if [ $rc -gt 4 ]; then printf "exit %d (%s): %s\n" $rc "$( [ $rc -gt 128 ] && kill -l $((rc - 128)) 2>/dev/null || echo "not a gclat exit code")" "${real##*/} $*" >> "$log"; fi'
       echo 'exit $rc'

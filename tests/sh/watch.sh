@@ -31,8 +31,16 @@ if command -v javac > /dev/null && javac -d "$T" "$ROOT/tests/fixtures/watch/GcN
     d="$T/$gc"; mkdir -p "$d"
     start_watch "$d" --gc "j=$d/gc.log"
     java -XX:+$gc -Xmx64m -Xlog:gc*:file="$d/gc.log"::filecount=99,filesize=128k -cp "$T" GcNotify 3 > "$d/notes.txt" 2> "$d/java.err"
-    sleep 1.5 # watch polls at least every second
-    metrics "$WPORT" > "$d/m.txt" 2> "$d/m.err"
+    # watch polls at least every second; on a loaded machine it may take longer to
+    # read the last lines: scrape until its counts add up to the JVM's (10 s at most)
+    want=$(awk -F'\t' 'NF == 4' "$d/notes.txt" | wc -l)
+    sleep 1.5
+    for _ in $(seq 20); do
+      metrics "$WPORT" > "$d/m.txt" 2> "$d/m.err"
+      got=$(awk '/^(jvm_gc_pause_seconds_count|jvm_gc_concurrent_phase_time_seconds_count)\{/ {n += $NF} END {print n + 0}' "$d/m.txt")
+      [ "$got" -ge "$want" ] && break
+      sleep 0.5
+    done
     kill "$WPID"; wait "$WPID" 2> /dev/null
     "$GCLAT" gc --json "$d"/gc.log* > "$d/gc.json" 2> /dev/null
     v=$(python3 - "$d" <<'PY'
