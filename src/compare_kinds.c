@@ -15,6 +15,7 @@
 #include "histo_input.h"
 #include "jstat_analysis.h"
 #include "jstat_parse.h"
+#include "lat_run.h"
 #include "reader.h"
 #include "opt.h"
 #include "td.h"
@@ -49,6 +50,15 @@ void compare_kinds_parse(struct compare_set *s)
     opt_parse_figures(&cmd_threads_opts, &k->threads, s->n_threads_args, s->threads_args, "--threads-arg",
                       threads_refused);
     td_cli_prefixes(&k->threads);
+    /* lat's own parser reads --lat-arg later, with the files (compare_lat_tree):
+       refuse here what would be silently dropped or mislabelled there — the
+       output options, the grouping (one table per run is compared) and
+       --out-unit (the rows are labelled ms) */
+    static const char *const lat_refused[] = {"out-unit", "by",     "max-groups", "sort", "route",
+                                              "raw-paths", "interval", "format", "cal-awk", "save", NULL};
+    static const struct opt_group *const lat_refused_groups[] = {&opt_common_group, NULL};
+    opt_check_passthrough(&cmd_lat_opts, lat_refused_groups, lat_refused, s->n_lat_args, s->lat_args,
+                          "--lat-arg", "access");
     s->kind_opts = k;
 }
 

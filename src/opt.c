@@ -294,6 +294,20 @@ static bool named_in(const char *const *list, const char *name)
     return false;
 }
 
+static void refuse_own(const struct opt_cmd *cmd, const char *via, const char *a)
+{
+    int len = a[1] == '-' ? (int)strcspn(a, "=") : 2; /* the option without its value */
+    die(EXIT_USAGE, "%s %.*s: that option is for gclat %s itself (its output or inputs); %s passes only "
+        "options that shape the figures", via, len, a, cmd->name, via);
+}
+
+/* kind: the input kind compare and report name the command's files by */
+static void refuse_file(const struct opt_cmd *cmd, const char *kind, const char *via, const char *a)
+{
+    die(EXIT_USAGE, "%s %s: a file; give it as an input (NAME=FILE or NAME:%s=FILE), %s passes options to "
+        "gclat %s", via, a, kind, via, cmd->name);
+}
+
 void opt_parse_figures(const struct opt_cmd *cmd, void *base, int n, char **args, const char *via,
                        const char *const *refused)
 {
@@ -306,23 +320,45 @@ void opt_parse_figures(const struct opt_cmd *cmd, void *base, int n, char **args
         if (strcmp(a, "--") == 0)
             continue; /* what follows is files: refused below */
         if (a[0] != '-' || a[1] == '\0')
-            die(EXIT_USAGE, "%s %s: a file; give it as an input (NAME=FILE or NAME:%s=FILE), %s passes options to "
-                "gclat %s", via, a, cmd->name, via, cmd->name);
+            refuse_file(cmd, cmd->name, via, a);
         const char *inline_v = NULL;
         const struct opt *hit = match(cmd->groups[0]->opts, a, &inline_v);
         bool other = false;
         for (int g = 1; !hit && g < OPT_MAX_GROUPS && cmd->groups[g]; g++)
             other |= match(cmd->groups[g]->opts, a, &inline_v) != NULL;
-        if (other || (hit && named_in(refused, hit->name))) {
-            int len = a[1] == '-' ? (int)strcspn(a, "=") : 2; /* the option without its value */
-            die(EXIT_USAGE, "%s %.*s: that option is for gclat %s itself (its output or inputs); %s passes only "
-                "options that shape the figures", via, len, a, cmd->name, via);
-        }
+        if (other || (hit && named_in(refused, hit->name)))
+            refuse_own(cmd, via, a);
         prog_name = own;
         if (!hit)
             unknown(cmd, a);
         take(cmd, hit, base, inline_v, n, args, &i);
         prog_name = caller;
+    }
+}
+
+void opt_check_passthrough(const struct opt_cmd *cmd, const struct opt_group *const *refused_groups,
+                           const char *const *refused, int n, char **args, const char *via, const char *kind)
+{
+    for (int i = 0; i < n; i++) {
+        const char *a = args[i];
+        if (strcmp(a, "--") == 0)
+            continue; /* what follows is files: refused below */
+        if (a[0] != '-' || a[1] == '\0')
+            refuse_file(cmd, kind, via, a);
+        const char *inline_v = NULL;
+        const struct opt *hit = NULL;
+        bool out = false;
+        for (int g = 0; !hit && g < OPT_MAX_GROUPS && cmd->groups[g]; g++) {
+            hit = match(cmd->groups[g]->opts, a, &inline_v);
+            for (const struct opt_group *const *r = refused_groups; hit && r && *r; r++)
+                out |= *r == cmd->groups[g];
+        }
+        if (!hit)
+            continue; /* cmd's parser says it is unknown */
+        if (out || named_in(refused, hit->name))
+            refuse_own(cmd, via, a);
+        if (takes_value(hit) && !inline_v)
+            i++; /* its value, whatever it looks like */
     }
 }
 

@@ -169,6 +169,17 @@ int opt_parse(const struct opt_cmd *cmd, void *const bases[], int argc, char **a
  */
 void opt_parse_figures(const struct opt_cmd *cmd, void *base, int n, char **args, const char *via,
                        const char *const *refused);
+/*
+ * The same refusal for a pass-through list parsed later with the whole of
+ * cmd's table (compare's --lat-arg, which lat's own parser reads with the
+ * files): a word that is not an option or an option's value (a file: its
+ * message names the input kind, "access" for lat), an
+ * option of one of the refused groups (NULL-ended) and an option named in
+ * refused end the command with EXIT_USAGE. Unknown options are left to
+ * cmd's parser, which names them.
+ */
+void opt_check_passthrough(const struct opt_cmd *cmd, const struct opt_group *const *refused_groups,
+                           const char *const *refused, int n, char **args, const char *via, const char *kind);
 /* The whole --help text: usage, description, the groups aligned, the rest. */
 void opt_help(const struct opt_cmd *cmd, FILE *f);
 /*

@@ -81,7 +81,8 @@ static const struct opt input_opts[] = {
     OPT_CALL("threads", 0, "SPEC", spec_opt, "the same as NAME:threads=FILES"),
     OPT_CALL("lat-arg", 0, "ARG", child_arg_opt,
              "pass ARG to 'gclat lat' for the access logs (in this process, the\n"
-             "same code; repeat for several), e.g. --lat-arg=--field=-2"),
+             "same code; repeat for several), e.g. --lat-arg=--field=-2; a file,\n"
+             "an output option, --by, --interval or --out-unit exits 1"),
     OPT_CALL("cpu-arg", 0, "ARG", child_arg_opt, "pass ARG to 'gclat cpu' for top -b output (repeatable)"),
     OPT_CALL("jstat-arg", 0, "ARG", child_arg_opt,
              "pass ARG to 'gclat jstat' for jstat output (repeatable), e.g.\n"

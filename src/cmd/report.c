@@ -79,7 +79,8 @@ static const struct opt_note report_notes[] = {
     {"explain", "accepted, no effect: findings' details are in the page, folded"},
     {"strict", "accepted, no effect (as before); the single commands check it"},
     {"lat-arg", "pass ARG to 'gclat lat' for access logs (repeatable), e.g.\n"
-                "--lat-arg=-f --lat-arg=-2 for the latency in $(NF-1)"},
+                "--lat-arg=-f --lat-arg=-2 for the latency in $(NF-1); a file, an\n"
+                "output option, --by, --interval or --out-unit exits 1"},
     {"pid", "the JVM of run NAME's top capture (as in 'gclat compare': by default\n"
             "the pid the GC log names, else the only JVM; several is an error)"},
     {NULL, NULL},
