@@ -30,9 +30,9 @@
 struct hist {
     int sig_digits;
     bool exact;
-    /* exact mode: open addressing, key -1 marks an empty slot */
-    int64_t *keys;
-    uint64_t *vals;
+    /* exact mode: open addressing, key -1 marks an empty slot; a value and
+       its count share a slot, so an insert touches one cache line */
+    struct hist_slot { int64_t key; uint64_t count; } *slots;
     size_t map_cap, map_used;
     /* log-linear mode (HdrHistogram layout) */
     uint64_t *counts;
