@@ -182,12 +182,16 @@ void hist_record_n(struct hist *h, int64_t v, uint64_t n)
         h->min = v;
     if (v > h->max)
         h->max = v;
-    h->sum += (long double)v * n;
-    h->sumsq += (long double)v * v * n;
+    /* (long double)v * n, (long double)v * v * n: each product rounded */
+    ldsum_add_to(&h->sum, ldsum_round128((ldsum_u128)(uint64_t)v * n));
+    struct ldsum sq = ldsum_round128((ldsum_u128)(uint64_t)v * (uint64_t)v);
+    struct ldsum sqn = ldsum_round128((ldsum_u128)sq.m * n);
+    sqn.e += sq.e;
+    ldsum_add_to(&h->sumsq, sqn);
 }
 
 /* hist_record_n with n = 1, the per-event call: the same sums (times 1 is
-   exact in long double) without converting a count. */
+   exact) with one multiplication. */
 void hist_record(struct hist *h, int64_t v)
 {
     if (v < 0)
@@ -204,9 +208,9 @@ void hist_record(struct hist *h, int64_t v)
         h->min = v;
     if (v > h->max)
         h->max = v;
-    long double x = (long double)v;
-    h->sum += x;
-    h->sumsq += x * x;
+    ldsum_add_u64(&h->sum, (uint64_t)v);
+    /* (long double)v * v: the square rounded, then added */
+    ldsum_add_to(&h->sumsq, ldsum_round128((ldsum_u128)(uint64_t)v * (uint64_t)v));
 }
 
 void hist_merge(struct hist *dst, const struct hist *src)
@@ -217,7 +221,7 @@ void hist_merge(struct hist *dst, const struct hist *src)
         hist_to_loglinear(dst);
     struct hist_iter it;
     /* Record raw entries, then fix up the exact aggregates from src. */
-    long double sum = dst->sum + src->sum, sumsq = dst->sumsq + src->sumsq;
+    struct ldsum sum = ldsum_add(dst->sum, src->sum), sumsq = ldsum_add(dst->sumsq, src->sumsq);
     uint64_t total = dst->total + src->total;
     int64_t mn = dst->min < src->min ? dst->min : src->min;
     int64_t mx = dst->max > src->max ? dst->max : src->max;
@@ -238,16 +242,32 @@ void hist_merge(struct hist *dst, const struct hist *src)
     dst->max = mx;
 }
 
+long double hist_sum(const struct hist *h)
+{
+    return ldsum_value(h->sum);
+}
+
+long double hist_sumsq(const struct hist *h)
+{
+    return ldsum_value(h->sumsq);
+}
+
+void hist_set_sums(struct hist *h, long double sum, long double sumsq)
+{
+    h->sum = ldsum_of(sum);
+    h->sumsq = ldsum_of(sumsq);
+}
+
 double hist_mean(const struct hist *h)
 {
-    return h->total ? (double)(h->sum / h->total) : 0.0;
+    return h->total ? (double)(hist_sum(h) / h->total) : 0.0;
 }
 
 double hist_variance(const struct hist *h)
 {
     if (h->total < 2)
         return 0.0;
-    long double mean = h->sum / h->total;
+    long double mean = hist_sum(h) / h->total;
     if (h->exact) {
         /* Two-pass over distinct values: the same arithmetic as cal.awk. */
         long double acc = 0;
@@ -258,7 +278,7 @@ double hist_variance(const struct hist *h)
             }
         return (double)(acc / (h->total - 1));
     }
-    long double v = (h->sumsq - h->sum * mean) / (h->total - 1);
+    long double v = (hist_sumsq(h) - hist_sum(h) * mean) / (h->total - 1);
     return v < 0 ? 0.0 : (double)v;
 }
 

@@ -25,6 +25,8 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "ldsum.h"
+
 #define HIST_EXACT_MAX (1u << 18)
 
 struct hist {
@@ -43,7 +45,9 @@ struct hist {
     /* always exact */
     uint64_t total;
     int64_t min, max;
-    long double sum, sumsq;
+    /* long double sums in record order, kept as integers (ldsum.h): read
+       them with hist_sum / hist_sumsq */
+    struct ldsum sum, sumsq;
 };
 
 /* sig_digits in 1..5. */
@@ -57,6 +61,14 @@ void hist_record(struct hist *h, int64_t value);
 void hist_merge(struct hist *dst, const struct hist *src);
 /* Convert an exact histogram to log-linear (no-op if already). */
 void hist_to_loglinear(struct hist *h);
+
+/* The sum and the sum of squares of the recorded values, as long double
+   accumulations in record order give them. */
+long double hist_sum(const struct hist *h);
+long double hist_sumsq(const struct hist *h);
+/* Replace both (sums computed elsewhere: a codec's bucket midpoints, a
+   rescaling); each must be >= 0 and finite. */
+void hist_set_sums(struct hist *h, long double sum, long double sumsq);
 
 double hist_mean(const struct hist *h);
 /* Sample variance (n - 1 denominator); 0 when fewer than two values. */
