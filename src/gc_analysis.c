@@ -78,10 +78,8 @@ static struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_
     return r;
 }
 
-static void table_add(struct gc_table *t, const char *name, enum gc_kind kind, int64_t d_ns,
-                      const struct gc_event *e, int64_t t_ns)
+static void table_add_row(struct gc_named *r, int64_t d_ns, const struct gc_event *e, int64_t t_ns)
 {
-    struct gc_named *r = table_row(t, name, kind);
     if (r->count == 0) {
         r->first_file = e->file;
         r->first_line = e->line;
@@ -103,6 +101,12 @@ static void table_add(struct gc_table *t, const char *name, enum gc_kind kind, i
     }
 }
 
+static void table_add(struct gc_table *t, const char *name, enum gc_kind kind, int64_t d_ns,
+                      const struct gc_event *e, int64_t t_ns)
+{
+    table_add_row(table_row(t, name, kind), d_ns, e, t_ns);
+}
+
 void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enum gc_by by,
                       struct intern *strings)
 {
@@ -113,7 +117,7 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     hist_init(&a->pause_h, 3);
     hist_init(&a->stall_h, 3);
     hist_init(&a->young_interval_h, 3);
-    hist_init(&a->young_h, 3);
+    hist_init(&a->young_own_h, 3);
     table_init(&a->by_name, 256, true);
     table_init(&a->concurrent, 256, false);
     gc_cause_table_init(&a->causes);
@@ -137,7 +141,7 @@ void gc_analysis_fini(struct gc_analysis *a)
     hist_fini(&a->pause_h);
     hist_fini(&a->stall_h);
     hist_fini(&a->young_interval_h);
-    hist_fini(&a->young_h);
+    hist_fini(&a->young_own_h);
     table_fini(&a->by_name);
     table_fini(&a->concurrent);
     gc_cause_table_fini(&a->causes);
@@ -639,6 +643,39 @@ static void cause_collection(struct gc_analysis *a, struct gc_cause_row *r, cons
         occ_add(&a->alloc_stall_cycles, e, d_ns, t_ns);
 }
 
+/*
+ * Before a pause goes to the histogram rh of its name: does rh still hold
+ * exactly the young pauses (gc_analysis.h, young_mirror)? The first young
+ * pause picks its name's histogram if that has no other pause yet; a young
+ * pause of another name, or a pause of that name that is not young, parts
+ * them: the young pauses so far are copied (the same records in the same
+ * order: the same histogram) and recorded on their own from then on.
+ */
+static void young_follow(struct gc_analysis *a, const struct hist *rh, bool young)
+{
+    if (a->young_split)
+        return;
+    if (!a->young_mirror) {
+        if (young) {
+            if (rh->total == 0)
+                a->young_mirror = rh;
+            else
+                a->young_split = true;
+        }
+        return;
+    }
+    if (young != (rh == a->young_mirror)) {
+        hist_copy(&a->young_own_h, a->young_mirror);
+        a->young_mirror = NULL;
+        a->young_split = true;
+    }
+}
+
+const struct hist *gc_analysis_young_h(const struct gc_analysis *a)
+{
+    return a->young_mirror ? a->young_mirror : &a->young_own_h;
+}
+
 static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
     int64_t d = e->duration_ns;
@@ -661,7 +698,10 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     a->kind[k].total_ns += d;
     if (d > a->kind[k].max_ns)
         a->kind[k].max_ns = d;
-    table_add(&a->by_name, e->name ? e->name : gc_kind_name(k), k, d, e, t_ns);
+    struct gc_named *row = table_row(&a->by_name, e->name ? e->name : gc_kind_name(k), k);
+    bool young = is_young(a, k);
+    young_follow(a, row->h, young); /* (before the row records d) */
+    table_add_row(row, d, e, t_ns);
     /* (the pause's and the collection's row: one lookup, the same row) */
     struct gc_cause_row *cr = gc_cause_table_row(&a->causes, e->cause);
     cause_pause(cr, d);
@@ -672,8 +712,9 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     }
     if (k == GC_KIND_INITIAL_MARK)
         a->conc_cycles_started++;
-    if (is_young(a, k)) {
-        hist_record(&a->young_h, d);
+    if (young) {
+        if (a->young_mirror != row->h)
+            hist_record(&a->young_own_h, d);
         frequency_add(a, t_ns);
     }
     if (k == GC_KIND_FULL) {

@@ -213,6 +213,20 @@ void hist_record(struct hist *h, int64_t v)
     ldsum_add_to(&h->sumsq, ldsum_round128((ldsum_u128)(uint64_t)v * (uint64_t)v));
 }
 
+void hist_copy(struct hist *dst, const struct hist *src)
+{
+    hist_fini(dst);
+    *dst = *src;
+    if (src->slots) {
+        dst->slots = xmalloc(src->map_cap * sizeof *dst->slots);
+        memcpy(dst->slots, src->slots, src->map_cap * sizeof *dst->slots);
+    }
+    if (src->counts) {
+        dst->counts = xmalloc(src->counts_len * sizeof *dst->counts);
+        memcpy(dst->counts, src->counts, src->counts_len * sizeof *dst->counts);
+    }
+}
+
 void hist_merge(struct hist *dst, const struct hist *src)
 {
     if (src->total == 0)

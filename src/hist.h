@@ -57,6 +57,8 @@ void hist_reset(struct hist *h);
 /* Record value (>= 0) count times. */
 void hist_record_n(struct hist *h, int64_t value, uint64_t count);
 void hist_record(struct hist *h, int64_t value);
+/* dst becomes a copy of src (the same slots: the same variance, bit for bit). */
+void hist_copy(struct hist *dst, const struct hist *src);
 /* Add every count of src into dst (dst keeps its sig_digits). */
 void hist_merge(struct hist *dst, const struct hist *src);
 /* Convert an exact histogram to log-linear (no-op if already). */
