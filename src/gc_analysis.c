@@ -46,19 +46,20 @@ static void table_fini(struct gc_table *t)
     free(t->rows);
 }
 
-static struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_kind kind)
+/* table_row past its hint: search, or a new row */
+static __attribute__((noinline)) struct gc_named *table_row_find(struct gc_table *t, const char *name,
+                                                                 enum gc_kind kind, uint32_t *hint)
 {
-    if (!name)
-        name = "(none)";
-    /* (no two rows hold the same text: the row with the pointer is the row) */
-    if (t->last < t->n && t->rows[t->last].name == name)
-        return &t->rows[t->last];
     for (size_t i = 0; i < t->n; i++)
-        if (t->rows[i].name == name)
-            return &t->rows[t->last = i];
+        if (t->rows[i].name == name) {
+            *hint = (uint32_t)i + 1;
+            return &t->rows[i];
+        }
     for (size_t i = 0; i < t->n; i++)
-        if (strcmp(t->rows[i].name, name) == 0)
-            return &t->rows[t->last = i];
+        if (strcmp(t->rows[i].name, name) == 0) {
+            *hint = (uint32_t)i + 1;
+            return &t->rows[i];
+        }
     if (t->n >= t->max_rows) {
         name = "(other)";
         for (size_t i = 0; i < t->n; i++)
@@ -76,6 +77,18 @@ static struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_
         hist_init(r->h, 3);
     }
     return r;
+}
+
+/* (inline: every event comes here; the hint is the row nearly always) */
+static inline struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_kind kind)
+{
+    if (!name)
+        name = "(none)";
+    /* (no two rows hold the same text: the row with the pointer is the row) */
+    uint32_t *hint = &t->hint.row1[name_hint_slot(name)];
+    if (*hint && t->rows[*hint - 1].name == name)
+        return &t->rows[*hint - 1];
+    return table_row_find(t, name, kind, hint);
 }
 
 static void table_add_row(struct gc_named *r, int64_t d_ns, const struct gc_event *e, int64_t t_ns)

@@ -31,6 +31,7 @@
 #include "gc_cause.h"
 #include "gc_event.h"
 #include "hist.h"
+#include "name_hint.h"
 #include "report.h"
 
 #define GC_MAX_OVER 16
@@ -67,7 +68,7 @@ struct gc_table {
     size_t n, cap;
     size_t max_rows;   /* beyond this, rows go to an "(other)" row */
     bool with_hist;
-    size_t last;       /* the row found last: the next event is often of the same name */
+    struct name_hint hint; /* name pointer -> row (name_hint.h) */
 };
 
 /* Per day/hour bucket. */
