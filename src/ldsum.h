@@ -59,8 +59,10 @@ static inline struct ldsum ldsum_round128(ldsum_u128 p)
     return (struct ldsum){q, sh};
 }
 
-/* a + b rounded to 64 significant bits (both >= 0). */
-static inline struct ldsum ldsum_add(struct ldsum a, struct ldsum b)
+/* a + b rounded to 64 significant bits (both >= 0). (Out of line: the
+   general case, rare in a running sum; keeping it out keeps the callers'
+   common paths short.) */
+static __attribute__((noinline, unused)) struct ldsum ldsum_add(struct ldsum a, struct ldsum b)
 {
     if (!b.m)
         return a;
