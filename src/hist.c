@@ -209,8 +209,13 @@ void hist_record(struct hist *h, int64_t v)
     if (v > h->max)
         h->max = v;
     ldsum_add_u64(&h->sum, (uint64_t)v);
-    /* (long double)v * v: the square rounded, then added */
-    ldsum_add_to(&h->sumsq, ldsum_round128((ldsum_u128)(uint64_t)v * (uint64_t)v));
+    /* (long double)v * v: the square rounded, then added (exact below 2^64,
+       that is v below 4.29 s in ns) */
+    ldsum_u128 sq = (ldsum_u128)(uint64_t)v * (uint64_t)v;
+    if (!(uint64_t)(sq >> 64))
+        ldsum_add_u64(&h->sumsq, (uint64_t)sq);
+    else
+        ldsum_add_to(&h->sumsq, ldsum_round128(sq));
 }
 
 void hist_copy(struct hist *dst, const struct hist *src)

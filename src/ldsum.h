@@ -138,14 +138,21 @@ static inline void ldsum_add_to(struct ldsum *s, struct ldsum b)
         *s = ldsum_add(*s, b);
 }
 
-/* s += v (v >= 0): one add while the sum is an integer below 2^64. */
+/* s += v (v >= 0): one add while the sum is an integer below 2^64, the
+   near case above it. */
 static inline void ldsum_add_u64(struct ldsum *s, uint64_t v)
 {
     uint64_t r;
-    if (s->e == 0 && !__builtin_add_overflow(s->m, v, &r))
-        s->m = r;
-    else
-        ldsum_add_to(s, (struct ldsum){v, 0});
+    if (s->e == 0) {
+        if (!__builtin_add_overflow(s->m, v, &r)) {
+            s->m = r;
+            return;
+        }
+    } else if (s->e > 0 && s->e <= 62 && s->m >> 63) {
+        *s = ldsum_add_near(*s, v, 0);
+        return;
+    }
+    *s = ldsum_add(*s, (struct ldsum){v, 0});
 }
 
 static inline long double ldsum_value(struct ldsum s)

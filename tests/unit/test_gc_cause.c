@@ -73,7 +73,7 @@ static void cause_rows_through_hints(void)
     struct gc_cause_table t;
     gc_cause_table_init(&t);
     enum { N = 100 };
-    static char names[N][16], copies[N][16];
+    static char names[N][24], copies[N][24];
     uint64_t want[N] = {0};
     for (int i = 0; i < N; i++) {
         snprintf(names[i], sizeof names[i], "cause %d", i);
