@@ -232,6 +232,43 @@ static void set_sums_round_trip(void)
     CHECK_EQ_INT(differ, 0);
 }
 
+/* hist_copy gives the same histogram, exact or log-linear, and an
+   independent one: the copy then records as the original would. */
+static void copy_is_the_same_histogram(void)
+{
+    for (int loglinear = 0; loglinear < 2; loglinear++) {
+        struct hist h, c, twin;
+        hist_init(&h, 3);
+        hist_init(&twin, 3);
+        hist_init(&c, 3);
+        hist_record(&c, 99); /* the copy replaces whatever was there */
+        uint64_t x = 7;
+        int n = loglinear ? (int)HIST_EXACT_MAX + 5000 : 20000;
+        for (int i = 0; i < n; i++) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            int64_t v = (int64_t)(x >> 36);
+            hist_record(&h, v);
+            hist_record(&twin, v);
+        }
+        CHECK(h.exact == !loglinear);
+        hist_copy(&c, &h);
+        for (int i = 0; i < 1000; i++) {
+            hist_record(&c, i * 1009);
+            hist_record(&twin, i * 1009);
+        }
+        CHECK(c.total == twin.total && h.total == (uint64_t)n);
+        CHECK(hist_variance(&c) == hist_variance(&twin));
+        CHECK(hist_sum(&c) == hist_sum(&twin) && hist_sumsq(&c) == hist_sumsq(&twin));
+        CHECK(c.min == twin.min && c.max == twin.max);
+        double ps[] = {1, 50, 90, 99.9};
+        for (int i = 0; i < 4; i++)
+            CHECK_EQ_INT(hist_percentile(&c, ps[i]), hist_percentile(&twin, ps[i]));
+        hist_fini(&h);
+        hist_fini(&c);
+        hist_fini(&twin);
+    }
+}
+
 int main(void)
 {
     RUN(percentiles_nearest_rank);
@@ -241,5 +278,6 @@ int main(void)
     RUN(merge_equals_single);
     RUN(sums_round_as_long_double);
     RUN(set_sums_round_trip);
+    RUN(copy_is_the_same_histogram);
     T_DONE();
 }
