@@ -340,7 +340,7 @@ void cpu_analysis_sampler_cost(struct cpu_analysis *a, int64_t cpu_us, int64_t w
 int cpu_ent_cmp_mean(const void *x, const void *y)
 {
     const struct cpu_ent *a = x, *b = y;
-    long double sa = a->cpu.sum, sb = b->cpu.sum;
+    long double sa = hist_sum(&a->cpu), sb = hist_sum(&b->cpu);
     if (sa != sb)
         return sa > sb ? -1 : 1;
     return a->id < b->id ? -1 : a->id > b->id;

@@ -46,19 +46,20 @@ static void table_fini(struct gc_table *t)
     free(t->rows);
 }
 
-static struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_kind kind)
+/* table_row past its hint: search, or a new row */
+static __attribute__((noinline)) struct gc_named *table_row_find(struct gc_table *t, const char *name,
+                                                                 enum gc_kind kind, uint32_t *hint)
 {
-    if (!name)
-        name = "(none)";
-    /* (no two rows hold the same text: the row with the pointer is the row) */
-    if (t->last < t->n && t->rows[t->last].name == name)
-        return &t->rows[t->last];
     for (size_t i = 0; i < t->n; i++)
-        if (t->rows[i].name == name)
-            return &t->rows[t->last = i];
+        if (t->rows[i].name == name) {
+            *hint = (uint32_t)i + 1;
+            return &t->rows[i];
+        }
     for (size_t i = 0; i < t->n; i++)
-        if (strcmp(t->rows[i].name, name) == 0)
-            return &t->rows[t->last = i];
+        if (strcmp(t->rows[i].name, name) == 0) {
+            *hint = (uint32_t)i + 1;
+            return &t->rows[i];
+        }
     if (t->n >= t->max_rows) {
         name = "(other)";
         for (size_t i = 0; i < t->n; i++)
@@ -78,10 +79,20 @@ static struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_
     return r;
 }
 
-static void table_add(struct gc_table *t, const char *name, enum gc_kind kind, int64_t d_ns,
-                      const struct gc_event *e, int64_t t_ns)
+/* (inline: every event comes here; the hint is the row nearly always) */
+static inline struct gc_named *table_row(struct gc_table *t, const char *name, enum gc_kind kind)
 {
-    struct gc_named *r = table_row(t, name, kind);
+    if (!name)
+        name = "(none)";
+    /* (no two rows hold the same text: the row with the pointer is the row) */
+    uint32_t *hint = &t->hint.row1[name_hint_slot(name)];
+    if (*hint && t->rows[*hint - 1].name == name)
+        return &t->rows[*hint - 1];
+    return table_row_find(t, name, kind, hint);
+}
+
+static void table_add_row(struct gc_named *r, int64_t d_ns, const struct gc_event *e, int64_t t_ns)
+{
     if (r->count == 0) {
         r->first_file = e->file;
         r->first_line = e->line;
@@ -103,6 +114,12 @@ static void table_add(struct gc_table *t, const char *name, enum gc_kind kind, i
     }
 }
 
+static void table_add(struct gc_table *t, const char *name, enum gc_kind kind, int64_t d_ns,
+                      const struct gc_event *e, int64_t t_ns)
+{
+    table_add_row(table_row(t, name, kind), d_ns, e, t_ns);
+}
+
 void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enum gc_by by,
                       struct intern *strings)
 {
@@ -113,7 +130,7 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     hist_init(&a->pause_h, 3);
     hist_init(&a->stall_h, 3);
     hist_init(&a->young_interval_h, 3);
-    hist_init(&a->young_h, 3);
+    hist_init(&a->young_own_h, 3);
     table_init(&a->by_name, 256, true);
     table_init(&a->concurrent, 256, false);
     gc_cause_table_init(&a->causes);
@@ -137,7 +154,7 @@ void gc_analysis_fini(struct gc_analysis *a)
     hist_fini(&a->pause_h);
     hist_fini(&a->stall_h);
     hist_fini(&a->young_interval_h);
-    hist_fini(&a->young_h);
+    hist_fini(&a->young_own_h);
     table_fini(&a->by_name);
     table_fini(&a->concurrent);
     gc_cause_table_fini(&a->causes);
@@ -639,6 +656,39 @@ static void cause_collection(struct gc_analysis *a, struct gc_cause_row *r, cons
         occ_add(&a->alloc_stall_cycles, e, d_ns, t_ns);
 }
 
+/*
+ * Before a pause goes to the histogram rh of its name: does rh still hold
+ * exactly the young pauses (gc_analysis.h, young_mirror)? The first young
+ * pause picks its name's histogram if that has no other pause yet; a young
+ * pause of another name, or a pause of that name that is not young, parts
+ * them: the young pauses so far are copied (the same records in the same
+ * order: the same histogram) and recorded on their own from then on.
+ */
+static void young_follow(struct gc_analysis *a, const struct hist *rh, bool young)
+{
+    if (a->young_split)
+        return;
+    if (!a->young_mirror) {
+        if (young) {
+            if (rh->total == 0)
+                a->young_mirror = rh;
+            else
+                a->young_split = true;
+        }
+        return;
+    }
+    if (young != (rh == a->young_mirror)) {
+        hist_copy(&a->young_own_h, a->young_mirror);
+        a->young_mirror = NULL;
+        a->young_split = true;
+    }
+}
+
+const struct hist *gc_analysis_young_h(const struct gc_analysis *a)
+{
+    return a->young_mirror ? a->young_mirror : &a->young_own_h;
+}
+
 static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
     int64_t d = e->duration_ns;
@@ -661,7 +711,10 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     a->kind[k].total_ns += d;
     if (d > a->kind[k].max_ns)
         a->kind[k].max_ns = d;
-    table_add(&a->by_name, e->name ? e->name : gc_kind_name(k), k, d, e, t_ns);
+    struct gc_named *row = table_row(&a->by_name, e->name ? e->name : gc_kind_name(k), k);
+    bool young = is_young(a, k);
+    young_follow(a, row->h, young); /* (before the row records d) */
+    table_add_row(row, d, e, t_ns);
     /* (the pause's and the collection's row: one lookup, the same row) */
     struct gc_cause_row *cr = gc_cause_table_row(&a->causes, e->cause);
     cause_pause(cr, d);
@@ -672,8 +725,9 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     }
     if (k == GC_KIND_INITIAL_MARK)
         a->conc_cycles_started++;
-    if (is_young(a, k)) {
-        hist_record(&a->young_h, d);
+    if (young) {
+        if (a->young_mirror != row->h)
+            hist_record(&a->young_own_h, d);
         frequency_add(a, t_ns);
     }
     if (k == GC_KIND_FULL) {

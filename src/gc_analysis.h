@@ -31,6 +31,7 @@
 #include "gc_cause.h"
 #include "gc_event.h"
 #include "hist.h"
+#include "name_hint.h"
 #include "report.h"
 
 #define GC_MAX_OVER 16
@@ -67,7 +68,7 @@ struct gc_table {
     size_t n, cap;
     size_t max_rows;   /* beyond this, rows go to an "(other)" row */
     bool with_hist;
-    size_t last;       /* the row found last: the next event is often of the same name */
+    struct name_hint hint; /* name pointer -> row (name_hint.h) */
 };
 
 /* Per day/hour bucket. */
@@ -186,7 +187,14 @@ struct gc_analysis {
     } freq;
     int64_t last_young_t_ns;
     struct hist young_interval_h; /* ns */
-    struct hist young_h;          /* young pause durations, ns */
+    /* young pause durations, ns: read them with gc_analysis_young_h. While
+       every young pause so far went to one pause name and that name had
+       only young pauses, the name's histogram holds exactly them and
+       young_mirror points to it (ParNew in a CMS log): one record less per
+       young pause. young_own_h takes over, a copy, when the two part. */
+    struct hist young_own_h;
+    const struct hist *young_mirror;
+    bool young_split;             /* young_own_h holds the young pauses */
     int64_t young_total_kb_max;
 
     /* CPU */
@@ -238,6 +246,9 @@ void gc_analysis_evidence(struct gc_analysis *a, enum gc_evidence ev, const char
 void gc_analysis_finish(struct gc_analysis *a);
 
 double gc_analysis_throughput_pct(const struct gc_analysis *a);
+
+/* Young pause durations (ns): young, mixed and G1 concurrent-start pauses. */
+const struct hist *gc_analysis_young_h(const struct gc_analysis *a);
 
 /* Collections: stop-the-world collections plus concurrent collector cycles. */
 uint64_t gc_analysis_collections(const struct gc_analysis *a);

@@ -135,25 +135,29 @@ void gc_cause_table_fini(struct gc_cause_table *t)
     memset(t, 0, sizeof *t);
 }
 
+/* causes are static or interned: the same cause is usually the same pointer
+   (and no two rows hold the same text, so the row that has the pointer is
+   the one row of that text) */
 static struct gc_cause_row *find(struct gc_cause_table *t, const char *name)
 {
-    /* causes are static or interned: the same cause is usually the same
-       pointer (and no two rows hold the same text, so the row that has the
-       pointer is the one row of that text) */
-    if (t->last < t->n && t->rows[t->last].cause == name)
-        return &t->rows[t->last];
+    uint32_t *hint = &t->hint.row1[name_hint_slot(name)];
     for (size_t i = 0; i < t->n; i++)
-        if (t->rows[i].cause == name)
-            return &t->rows[t->last = i];
+        if (t->rows[i].cause == name) {
+            *hint = (uint32_t)i + 1;
+            return &t->rows[i];
+        }
     for (size_t i = 0; i < t->n; i++)
-        if (strcmp(t->rows[i].cause, name) == 0)
-            return &t->rows[t->last = i];
+        if (strcmp(t->rows[i].cause, name) == 0) {
+            *hint = (uint32_t)i + 1;
+            return &t->rows[i];
+        }
     return NULL;
 }
 
-struct gc_cause_row *gc_cause_table_row(struct gc_cause_table *t, const char *cause)
+/* gc_cause_table_row past its hint: search, or a new row */
+static __attribute__((noinline)) struct gc_cause_row *row_find(struct gc_cause_table *t, const char *cause,
+                                                               const char *name)
 {
-    const char *name = cause ? cause : "(none)";
     struct gc_cause_row *r = find(t, name);
     if (r)
         return r;
@@ -170,6 +174,15 @@ struct gc_cause_row *gc_cause_table_row(struct gc_cause_table *t, const char *ca
     r->cause = name;
     r->cls = cls;
     return r;
+}
+
+struct gc_cause_row *gc_cause_table_row(struct gc_cause_table *t, const char *cause)
+{
+    const char *name = cause ? cause : "(none)";
+    uint32_t k = t->hint.row1[name_hint_slot(name)];
+    if (k && t->rows[k - 1].cause == name)
+        return &t->rows[k - 1];
+    return row_find(t, cause, name);
 }
 
 uint64_t gc_cause_table_collections(const struct gc_cause_table *t)

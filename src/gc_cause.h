@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "name_hint.h"
+
 enum gc_cause_class {
     GC_CAUSE_NONE = 0,         /* the log names no cause */
     GC_CAUSE_ALLOCATION,       /* the heap or a generation filled, or the collector's heuristics saw it filling */
@@ -51,7 +53,7 @@ struct gc_cause_row {
 struct gc_cause_table {
     struct gc_cause_row *rows;
     size_t n, cap;
-    size_t last; /* the row found last: most collections of a log share a cause */
+    struct name_hint hint; /* cause pointer -> row (name_hint.h) */
 };
 
 void gc_cause_table_init(struct gc_cause_table *t);

@@ -265,7 +265,7 @@ static void frequency_finding(struct findings *fs, const struct gc_analysis *a)
         rn_int(finding_extra(f), "max_per_min", (int64_t)max);
         rn_num(finding_extra(f), "mean_per_min", mean, 2);
     } else if (a->span_ns > 0 && a->span_ns <= NS_PER_MIN_F) {
-        uint64_t n = a->young_h.total;
+        uint64_t n = gc_analysis_young_h(a)->total;
         if ((double)n <= a->th.max_young_per_min)
             return;
         snprintf(s, sizeof s, "%llu young collections in %.1f s, the whole log (threshold %.0f a minute)",
@@ -332,8 +332,9 @@ void gc_findings(const struct gc_analysis *a, struct findings *fs)
         struct finding *f = add(fs, &T_SHARE, s);
         rn_num(finding_extra(f), "gc_share_pct", 100.0 - tp, 3);
     }
-    if (a->young_h.total >= 5) {
-        int64_t p90 = hist_percentile(&a->young_h, 90);
+    const struct hist *young_h = gc_analysis_young_h(a);
+    if (young_h->total >= 5) {
+        int64_t p90 = hist_percentile(young_h, 90);
         if (p90 > a->th.young_pause_limit_ns) {
             if (a->young_total_kb_max > 0)
                 snprintf(s, sizeof s, "young pauses P90 %.1f ms with a young generation of up to %.0f MB",
@@ -343,7 +344,7 @@ void gc_findings(const struct gc_analysis *a, struct findings *fs)
                          (double)a->th.young_pause_limit_ns / 1e6);
             struct finding *f = add(fs, &T_YOUNGLONG, s);
             rn_num(finding_extra(f), "young_p90_ms", (double)p90 / 1e6, 3);
-            rn_num(finding_extra(f), "young_mean_ms", hist_mean(&a->young_h) / 1e6, 3);
+            rn_num(finding_extra(f), "young_mean_ms", hist_mean(young_h) / 1e6, 3);
         }
     }
     frequency_finding(fs, a);

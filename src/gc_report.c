@@ -302,7 +302,7 @@ static void report_time(const struct gc_analysis *a, struct report_node *root)
 
     struct report_node *f = rn_obj(root, "frequency");
     rn_title(f, "Young collection frequency");
-    uint64_t young = a->young_h.total; /* young, mixed and G1 concurrent-start pauses */
+    uint64_t young = gc_analysis_young_h(a)->total; /* young, mixed and G1 concurrent-start pauses */
     rn_int(f, "young_count", (int64_t)young);
     /* per minute: over the whole calendar minutes inside the span, both of them */
     rn_title(rn_int(f, "full_minutes", (int64_t)a->freq.full_minutes), "whole minutes in the span");

@@ -156,7 +156,7 @@ void gc_screen(const struct gc_analysis *a, struct report_node *root, bool over_
     if (!a->cpu_events && (!(gc_analysis_lacks(a) & GC_LACKS_CPU) || has_finding(findings, "log_lacks_gc_cpu")) &&
         (n = rn_get(root, "gc_cpu")))
         rn_flags(n, RF_NOTEXT);
-    if (!a->young_h.total && single_generation(a->collector) && (n = rn_get(root, "frequency")))
+    if (!gc_analysis_young_h(a)->total && single_generation(a->collector) && (n = rn_get(root, "frequency")))
         rn_flags(n, RF_NOTEXT);
     if (!a->full_after_n && (n = rn_get(rn_get(root, "memory"), "live_set_after_full")))
         rn_flags(n, RF_NOTEXT);

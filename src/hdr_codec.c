@@ -262,11 +262,10 @@ static int decode_raw(const unsigned char *buf, size_t len, struct hist *h, doub
                     /* bucket: count at its lowest value, sum at its middle */
                     int64_t lo = hist_lowest_equivalent(h, v), hi = hist_highest_equivalent(h, v);
                     long double mid = ((long double)lo + (long double)hi + 1) / 2;
-                    long double sum = h->sum, sumsq = h->sumsq;
+                    long double sum = hist_sum(h), sumsq = hist_sumsq(h);
                     int64_t mn = h->min, mx = h->max;
                     hist_record_n(h, v, (uint64_t)w);
-                    h->sum = sum + mid * (uint64_t)w;
-                    h->sumsq = sumsq + mid * mid * (uint64_t)w;
+                    hist_set_sums(h, sum + mid * (uint64_t)w, sumsq + mid * mid * (uint64_t)w);
                     h->min = mn < lo ? mn : lo;
                     h->max = mx > hi ? mx : hi;
                 }

@@ -42,11 +42,9 @@ void hist_init(struct hist *h, int sig_digits)
 
 void hist_fini(struct hist *h)
 {
-    free(h->keys);
-    free(h->vals);
+    free(h->slots);
     free(h->counts);
-    h->keys = NULL;
-    h->vals = NULL;
+    h->slots = NULL;
     h->counts = NULL;
 }
 
@@ -118,31 +116,29 @@ static inline __attribute__((always_inline)) void map_insert(struct hist *h, int
 {
     size_t mask = h->map_cap - 1;
     size_t i = (size_t)mix64((uint64_t)v) & mask;
-    while (h->keys[i] >= 0 && h->keys[i] != v)
+    while (h->slots[i].key >= 0 && h->slots[i].key != v)
         i = (i + 1) & mask;
-    if (h->keys[i] < 0) {
-        h->keys[i] = v;
+    if (h->slots[i].key < 0) {
+        h->slots[i].key = v;
         h->map_used++;
     }
-    h->vals[i] += n;
+    h->slots[i].count += n;
 }
 
 static void map_grow(struct hist *h)
 {
     size_t old_cap = h->map_cap;
-    int64_t *ok = h->keys;
-    uint64_t *ov = h->vals;
+    struct hist_slot *old = h->slots;
     /* start small: a --by group with a handful of values costs ~128 bytes */
     h->map_cap = old_cap ? old_cap * 2 : 8;
-    h->keys = xmalloc(h->map_cap * sizeof *h->keys);
-    h->vals = xcalloc(h->map_cap, sizeof *h->vals);
-    memset(h->keys, 0xff, h->map_cap * sizeof *h->keys); /* all -1 */
+    h->slots = xmalloc(h->map_cap * sizeof *h->slots);
+    for (size_t i = 0; i < h->map_cap; i++)
+        h->slots[i] = (struct hist_slot){.key = -1, .count = 0};
     h->map_used = 0;
     for (size_t i = 0; i < old_cap; i++)
-        if (ok[i] >= 0)
-            map_insert(h, ok[i], ov[i]);
-    free(ok);
-    free(ov);
+        if (old[i].key >= 0)
+            map_insert(h, old[i].key, old[i].count);
+    free(old);
 }
 
 /* (inline: every recorded value comes here while the histogram is exact;
@@ -161,12 +157,10 @@ void hist_to_loglinear(struct hist *h)
         return;
     h->exact = false;
     for (size_t i = 0; i < h->map_cap; i++)
-        if (h->keys[i] >= 0)
-            ll_add(h, h->keys[i], h->vals[i]);
-    free(h->keys);
-    free(h->vals);
-    h->keys = NULL;
-    h->vals = NULL;
+        if (h->slots[i].key >= 0)
+            ll_add(h, h->slots[i].key, h->slots[i].count);
+    free(h->slots);
+    h->slots = NULL;
     h->map_cap = h->map_used = 0;
 }
 
@@ -188,12 +182,16 @@ void hist_record_n(struct hist *h, int64_t v, uint64_t n)
         h->min = v;
     if (v > h->max)
         h->max = v;
-    h->sum += (long double)v * n;
-    h->sumsq += (long double)v * v * n;
+    /* (long double)v * n, (long double)v * v * n: each product rounded */
+    ldsum_add_to(&h->sum, ldsum_round128((ldsum_u128)(uint64_t)v * n));
+    struct ldsum sq = ldsum_round128((ldsum_u128)(uint64_t)v * (uint64_t)v);
+    struct ldsum sqn = ldsum_round128((ldsum_u128)sq.m * n);
+    sqn.e += sq.e;
+    ldsum_add_to(&h->sumsq, sqn);
 }
 
 /* hist_record_n with n = 1, the per-event call: the same sums (times 1 is
-   exact in long double) without converting a count. */
+   exact) with one multiplication. */
 void hist_record(struct hist *h, int64_t v)
 {
     if (v < 0)
@@ -210,9 +208,28 @@ void hist_record(struct hist *h, int64_t v)
         h->min = v;
     if (v > h->max)
         h->max = v;
-    long double x = (long double)v;
-    h->sum += x;
-    h->sumsq += x * x;
+    ldsum_add_u64(&h->sum, (uint64_t)v);
+    /* (long double)v * v: the square rounded, then added (exact below 2^64,
+       that is v below 4.29 s in ns) */
+    ldsum_u128 sq = (ldsum_u128)(uint64_t)v * (uint64_t)v;
+    if (!(uint64_t)(sq >> 64))
+        ldsum_add_u64(&h->sumsq, (uint64_t)sq);
+    else
+        ldsum_add_to(&h->sumsq, ldsum_round128(sq));
+}
+
+void hist_copy(struct hist *dst, const struct hist *src)
+{
+    hist_fini(dst);
+    *dst = *src;
+    if (src->slots) {
+        dst->slots = xmalloc(src->map_cap * sizeof *dst->slots);
+        memcpy(dst->slots, src->slots, src->map_cap * sizeof *dst->slots);
+    }
+    if (src->counts) {
+        dst->counts = xmalloc(src->counts_len * sizeof *dst->counts);
+        memcpy(dst->counts, src->counts, src->counts_len * sizeof *dst->counts);
+    }
 }
 
 void hist_merge(struct hist *dst, const struct hist *src)
@@ -223,14 +240,14 @@ void hist_merge(struct hist *dst, const struct hist *src)
         hist_to_loglinear(dst);
     struct hist_iter it;
     /* Record raw entries, then fix up the exact aggregates from src. */
-    long double sum = dst->sum + src->sum, sumsq = dst->sumsq + src->sumsq;
+    struct ldsum sum = ldsum_add(dst->sum, src->sum), sumsq = ldsum_add(dst->sumsq, src->sumsq);
     uint64_t total = dst->total + src->total;
     int64_t mn = dst->min < src->min ? dst->min : src->min;
     int64_t mx = dst->max > src->max ? dst->max : src->max;
     if (src->exact) {
         for (size_t i = 0; i < src->map_cap; i++)
-            if (src->keys[i] >= 0)
-                hist_record_n(dst, src->keys[i], src->vals[i]);
+            if (src->slots[i].key >= 0)
+                hist_record_n(dst, src->slots[i].key, src->slots[i].count);
     } else {
         for (size_t i = 0; i < src->counts_len; i++)
             if (src->counts[i])
@@ -244,27 +261,43 @@ void hist_merge(struct hist *dst, const struct hist *src)
     dst->max = mx;
 }
 
+long double hist_sum(const struct hist *h)
+{
+    return ldsum_value(h->sum);
+}
+
+long double hist_sumsq(const struct hist *h)
+{
+    return ldsum_value(h->sumsq);
+}
+
+void hist_set_sums(struct hist *h, long double sum, long double sumsq)
+{
+    h->sum = ldsum_of(sum);
+    h->sumsq = ldsum_of(sumsq);
+}
+
 double hist_mean(const struct hist *h)
 {
-    return h->total ? (double)(h->sum / h->total) : 0.0;
+    return h->total ? (double)(hist_sum(h) / h->total) : 0.0;
 }
 
 double hist_variance(const struct hist *h)
 {
     if (h->total < 2)
         return 0.0;
-    long double mean = h->sum / h->total;
+    long double mean = hist_sum(h) / h->total;
     if (h->exact) {
         /* Two-pass over distinct values: the same arithmetic as cal.awk. */
         long double acc = 0;
         for (size_t i = 0; i < h->map_cap; i++)
-            if (h->keys[i] >= 0) {
-                long double d = (long double)h->keys[i] - mean;
-                acc += d * d * h->vals[i];
+            if (h->slots[i].key >= 0) {
+                long double d = (long double)h->slots[i].key - mean;
+                acc += d * d * h->slots[i].count;
             }
         return (double)(acc / (h->total - 1));
     }
-    long double v = (h->sumsq - h->sum * mean) / (h->total - 1);
+    long double v = (hist_sumsq(h) - hist_sum(h) * mean) / (h->total - 1);
     return v < 0 ? 0.0 : (double)v;
 }
 
@@ -302,8 +335,8 @@ uint64_t hist_count_above(const struct hist *h, int64_t v)
     uint64_t n = 0;
     if (h->exact) {
         for (size_t i = 0; i < h->map_cap; i++)
-            if (h->keys[i] > v)
-                n += h->vals[i];
+            if (h->slots[i].key > v)
+                n += h->slots[i].count;
         return n;
     }
     for (size_t i = 0; i < h->counts_len; i++)
@@ -325,8 +358,8 @@ void hist_iter_init(struct hist_iter *it, const struct hist *h)
     if (h->exact && h->map_used) {
         it->sorted = xmalloc(h->map_used * sizeof *it->sorted);
         for (size_t i = 0; i < h->map_cap; i++)
-            if (h->keys[i] >= 0)
-                it->sorted[it->n++] = h->keys[i];
+            if (h->slots[i].key >= 0)
+                it->sorted[it->n++] = h->slots[i].key;
         qsort(it->sorted, it->n, sizeof *it->sorted, cmp_i64);
     }
 }
@@ -335,9 +368,9 @@ static uint64_t map_get(const struct hist *h, int64_t v)
 {
     size_t mask = h->map_cap - 1;
     size_t i = (size_t)mix64((uint64_t)v) & mask;
-    while (h->keys[i] >= 0) {
-        if (h->keys[i] == v)
-            return h->vals[i];
+    while (h->slots[i].key >= 0) {
+        if (h->slots[i].key == v)
+            return h->slots[i].count;
         i = (i + 1) & mask;
     }
     return 0;

@@ -25,14 +25,16 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "ldsum.h"
+
 #define HIST_EXACT_MAX (1u << 18)
 
 struct hist {
     int sig_digits;
     bool exact;
-    /* exact mode: open addressing, key -1 marks an empty slot */
-    int64_t *keys;
-    uint64_t *vals;
+    /* exact mode: open addressing, key -1 marks an empty slot; a value and
+       its count share a slot, so an insert touches one cache line */
+    struct hist_slot { int64_t key; uint64_t count; } *slots;
     size_t map_cap, map_used;
     /* log-linear mode (HdrHistogram layout) */
     uint64_t *counts;
@@ -43,7 +45,9 @@ struct hist {
     /* always exact */
     uint64_t total;
     int64_t min, max;
-    long double sum, sumsq;
+    /* long double sums in record order, kept as integers (ldsum.h): read
+       them with hist_sum / hist_sumsq */
+    struct ldsum sum, sumsq;
 };
 
 /* sig_digits in 1..5. */
@@ -53,10 +57,20 @@ void hist_reset(struct hist *h);
 /* Record value (>= 0) count times. */
 void hist_record_n(struct hist *h, int64_t value, uint64_t count);
 void hist_record(struct hist *h, int64_t value);
+/* dst becomes a copy of src (the same slots: the same variance, bit for bit). */
+void hist_copy(struct hist *dst, const struct hist *src);
 /* Add every count of src into dst (dst keeps its sig_digits). */
 void hist_merge(struct hist *dst, const struct hist *src);
 /* Convert an exact histogram to log-linear (no-op if already). */
 void hist_to_loglinear(struct hist *h);
+
+/* The sum and the sum of squares of the recorded values, as long double
+   accumulations in record order give them. */
+long double hist_sum(const struct hist *h);
+long double hist_sumsq(const struct hist *h);
+/* Replace both (sums computed elsewhere: a codec's bucket midpoints, a
+   rescaling); each must be >= 0 and finite. */
+void hist_set_sums(struct hist *h, long double sum, long double sumsq);
 
 double hist_mean(const struct hist *h);
 /* Sample variance (n - 1 denominator); 0 when fewer than two values. */

@@ -126,8 +126,7 @@ void lat_acc_rescale(struct lat_acc *a, int64_t base_ns)
     while (hist_iter_next(&it))
         hist_record_n(&nh, mul_sat(it.value, f), it.count);
     hist_iter_fini(&it);
-    nh.sum = a->h.sum * f;
-    nh.sumsq = a->h.sumsq * f * f;
+    hist_set_sums(&nh, hist_sum(&a->h) * f, hist_sumsq(&a->h) * f * f);
     nh.min = mul_sat(a->h.min, f);
     nh.max = mul_sat(a->h.max, f);
     hist_fini(&a->h);

@@ -396,6 +396,63 @@ static void stalls_over_and_by(void)
     intern_fini(&s);
 }
 
+/* The young pauses' histogram is the same, bit for bit, whether it mirrors
+   its name's histogram or keeps its own: checked against a histogram fed
+   the young durations directly, when the names and the young pauses stay
+   together and when they part (a young pause of another name, a pause of
+   the young name that is not young, a name that had other pauses first). */
+static void young_histogram_follows_names(void)
+{
+    /* part_at: where the scenario's odd pause comes (-1: never) */
+    struct {
+        const char *odd_name;
+        enum gc_kind odd_kind;
+        int part_at;
+        bool mirrored_at_end;
+    } sc[] = {
+        {"CMS Initial Mark", GC_KIND_INITIAL_MARK, 700, true}, /* another name, not young: no effect */
+        {"ParNew", GC_KIND_FULL, 1200, false},                 /* the young name, not young */
+        {"DefNew", GC_KIND_YOUNG, 900, false},                 /* young, another name */
+        {"ParNew", GC_KIND_REMARK, 0, false},                  /* the name had a pause before any young one */
+    };
+    for (size_t c = 0; c < sizeof sc / sizeof sc[0]; c++) {
+        struct intern s;
+        intern_init(&s);
+        struct gc_thresholds th;
+        gc_thresholds_default(&th);
+        struct gc_analysis a;
+        gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+        a.collector = GC_COLL_CMS;
+        struct hist ref;
+        hist_init(&ref, 3);
+        uint64_t x = 12345;
+        for (int i = 0; i < 3000; i++) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            int64_t d_ns = (int64_t)(x >> 40) % 400000000 + 1000; /* up to 0.4 s, ns resolution */
+            bool odd = i == sc[c].part_at || (sc[c].part_at > 0 && i > sc[c].part_at && i % 97 == 0);
+            struct gc_event e = pause(1000 + (int64_t)i * 1000, 0, odd ? sc[c].odd_kind : GC_KIND_YOUNG,
+                                      odd ? sc[c].odd_name : "ParNew");
+            e.duration_ns = d_ns;
+            gc_analysis_add(&a, &e);
+            if (e.kind == GC_KIND_YOUNG)
+                hist_record(&ref, d_ns);
+        }
+        gc_analysis_finish(&a);
+        const struct hist *y = gc_analysis_young_h(&a);
+        CHECK(y->total == ref.total && y->total > 2500);
+        CHECK((a.young_mirror != NULL) == sc[c].mirrored_at_end);
+        CHECK(hist_variance(y) == hist_variance(&ref));
+        CHECK(hist_mean(y) == hist_mean(&ref));
+        CHECK(y->min == ref.min && y->max == ref.max);
+        double ps[] = {50, 90, 99, 99.9};
+        for (int i = 0; i < 4; i++)
+            CHECK_EQ_INT(hist_percentile(y, ps[i]), hist_percentile(&ref, ps[i]));
+        hist_fini(&ref);
+        gc_analysis_fini(&a);
+        intern_fini(&s);
+    }
+}
+
 int main(void)
 {
     RUN(pauses_throughput_over);
@@ -408,5 +465,6 @@ int main(void)
     RUN(short_log_frequency);
     RUN(lacks_pauses);
     RUN(stalls_over_and_by);
+    RUN(young_histogram_follows_names);
     T_DONE();
 }

@@ -2,6 +2,8 @@
 #include "gc_cause.h"
 #include "t.h"
 
+#include <stdlib.h>
+
 static void cause_classes(void)
 {
     static const struct {
@@ -63,9 +65,42 @@ static void cause_table_bounded(void)
     gc_cause_table_fini(&t);
 }
 
+/* Rows are found through a pointer hint (name_hint.h): more names than hint
+   slots, in an order that keeps them colliding, and the same texts at other
+   addresses, must still land each on its one row. */
+static void cause_rows_through_hints(void)
+{
+    struct gc_cause_table t;
+    gc_cause_table_init(&t);
+    enum { N = 100 };
+    static char names[N][24], copies[N][24];
+    uint64_t want[N] = {0};
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "cause %d", i);
+        memcpy(copies[i], names[i], sizeof names[i]);
+    }
+    uint64_t x = 99;
+    for (int k = 0; k < 20000; k++) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        int i = (int)((x >> 33) % N);
+        const char *name = (x >> 20) & 1 ? names[i] : copies[i];
+        struct gc_cause_row *r = gc_cause_table_row(&t, name);
+        r->collections++;
+        want[i]++;
+        CHECK(strcmp(r->cause, names[i]) == 0);
+    }
+    CHECK_EQ_INT(t.n, N);
+    for (size_t j = 0; j < t.n; j++) {
+        int i = atoi(t.rows[j].cause + 6);
+        CHECK_EQ_INT(t.rows[j].collections, want[i]);
+    }
+    gc_cause_table_fini(&t);
+}
+
 int main(void)
 {
     RUN(cause_classes);
     RUN(cause_table_bounded);
+    RUN(cause_rows_through_hints);
     T_DONE();
 }
