@@ -61,7 +61,7 @@ struct dc_entry {
    through the space before the message, and what parsing it yields. */
 #define DG_TXT 64
 #define DG_SETS 32 /* 2 entries per set, the older replaced */
-#define DG_PRE_LOG2 4
+#define DG_PRE_LOG2 6
 #define DG_PRE (1u << DG_PRE_LOG2)
 struct dg_entry {
     char txt[DG_TXT];
@@ -120,12 +120,21 @@ struct up {
     int64_t id_txt_val;
     size_t up_txt_n;                   /* its length, 0: none */
     int64_t up_txt_ns;                 /* its value */
+    uint64_t up_m0, up_m1;             /* masks of its bytes in its two words; 0, 0: longer than 16 */
+    /* when it is "NNNms]" (frame_fast()): up_m0/1 without its last digit,
+       and where that digit is; 0, 0: not so */
+    uint64_t up_l0, up_l1;
+    size_t up_lpos;
     /* last time/utctime decorator text read as DK_WALL (see wall_memo()) */
     char tm_txt[40];
     size_t tm_n;                       /* its length, 0: none */
     int64_t tm_ms, tm_base_ms;         /* its value; minus its SS.mmm when tm_lin */
     int32_t tm_tz;
     bool tm_lin;                       /* "...:SS.mmm" + a non-digit: the value is linear in SS and mmm */
+    /* "[" + tm_txt + "][" as the 4 words frame_fast() compares, when tm_lin
+       and they fit in 32 bytes (ff_m3: the bytes of the last word that count) */
+    bool ff_on;
+    uint64_t ff_w[4], ff_m3;
     const char *icache[ICACHE]; /* see intern() */
     size_t icache_len[ICACHE];
     const char *flags_cause;     /* cause_flags cache: last cause and its flags */
@@ -1938,6 +1947,17 @@ static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32
     if (p->tm_lin)
         p->tm_base_ms = ms - ((c[17] - '0') * 10 + (c[18] - '0')) * 1000 -
                         ((c[20] - '0') * 100 + (c[21] - '0') * 10 + (c[22] - '0'));
+    p->ff_on = p->tm_lin && cn + 3 <= 32;
+    if (p->ff_on) {
+        char w[32] = {0};
+        w[0] = '[';
+        memcpy(w + 1, c, cn);
+        w[cn + 1] = ']';
+        w[cn + 2] = '[';
+        memcpy(p->ff_w, w, sizeof w);
+        size_t last = cn + 3 - 24; /* bytes of the last word: 2..8 */
+        p->ff_m3 = last >= 8 ? ~0ULL : (1ULL << (8 * last)) - 1;
+    }
 }
 
 /* c[0..p->tm_n) (followed by ']') reads as the memo says: its value in *ms. */
@@ -2047,6 +2067,109 @@ static inline __attribute__((always_inline)) size_t up_int_bracket(struct up *p,
     return k + 3;
 }
 
+/* The uptime memo: text c[0..un) (through its ']'), value ns; cpy >= un
+   bytes of c are copied. */
+static inline void up_memo_store(struct up *p, const char *c, size_t cpy, size_t un, int64_t ns)
+{
+    memcpy(p->up_txt, c, cpy);
+    p->up_txt_n = un;
+    p->up_txt_ns = ns;
+    p->up_m0 = un > 16 ? 0 : un >= 8 ? ~0ULL : (1ULL << (8 * un)) - 1;
+    p->up_m1 = un > 16 ? 0 : un <= 8 ? 0 : un == 16 ? ~0ULL : (1ULL << (8 * (un - 8))) - 1;
+    p->up_l0 = p->up_l1 = 0;
+}
+
+/*
+ * The frame nearly every line of a G1/Parallel/Serial log has,
+ * "[2022-01-29T16:34:51.702+0000][1383ms][info][gc,phases   ] ": the time
+ * as the memo with other seconds and milliseconds (four word compares and
+ * one digit test, wall_memo()'s reading), an uptime in ms as the uptime
+ * memo or at most 7 digits (up_int_bracket()'s), and a stored level+tags run
+ * found by the hash of its first 16 bytes (dg_find()'s). Sets what
+ * parse_decorators() would and returns the offset of the message; 0, having
+ * changed nothing but the memos, for anything else.
+ */
+static inline __attribute__((always_inline)) size_t frame_fast(struct up *p, const char *s, size_t n, struct deco *d)
+{
+#ifdef SWAR_DIGITS
+    size_t L = p->tm_n + 2; /* the uptime's '[' */
+    if (!p->ff_on || n < L + 1 + 16 + 16)
+        return 0;
+    uint64_t a0, a1, a2, a3;
+    memcpy(&a0, s, 8);
+    memcpy(&a1, s + 8, 8);
+    memcpy(&a2, s + 16, 8);
+    memcpy(&a3, s + 24, 8);
+    /* bytes 18, 19 (SS) and 21-23 (mmm) are digits, the others the memo's */
+    const uint64_t dig = 0xFFFFFF00FFFF0000ULL;
+    uint64_t bad = ((a2 & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                   (((a2 & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL);
+    if ((a0 ^ p->ff_w[0]) | (a1 ^ p->ff_w[1]) | ((a2 ^ p->ff_w[2]) & ~dig) | ((a3 ^ p->ff_w[3]) & p->ff_m3) |
+        (bad & dig))
+        return 0;
+    uint64_t x = (a2 & dig) - (0x3030303030303030ULL & dig);
+    unsigned se = (unsigned)((x >> 16) & 0xFF) * 10 + (unsigned)((x >> 24) & 0xFF);
+    if (se > 60)
+        return 0;
+    unsigned mmm = (unsigned)((x >> 40) & 0xFF) * 100 + (unsigned)((x >> 48) & 0xFF) * 10 + (unsigned)(x >> 56);
+    const char *c = s + L + 1;
+    uint64_t u0, u1, w0, w1;
+    memcpy(&u0, c, 8);
+    memcpy(&u1, c + 8, 8);
+    memcpy(&w0, p->up_txt, 8);
+    memcpy(&w1, p->up_txt + 8, 8);
+    size_t k;
+    int64_t up;
+    if (p->up_m0 && !(((u0 ^ w0) & p->up_m0) | ((u1 ^ w1) & p->up_m1))) {
+        k = p->up_txt_n;
+        up = p->up_txt_ns;
+    } else {
+        if ((p->up_l0 | p->up_l1) && !(((u0 ^ w0) & p->up_l0) | ((u1 ^ w1) & p->up_l1)) &&
+            is_digit(c[p->up_lpos])) {
+            /* the memo's digits but the last: the next millisecond or so */
+            size_t lp = p->up_lpos;
+            k = p->up_txt_n;
+            up = p->up_txt_ns + (int64_t)(c[lp] - p->up_txt[lp]) * 1000000;
+            p->up_txt[lp] = c[lp];
+            p->up_txt_ns = up;
+        } else {
+            unsigned a = swar_lead_digits(u0);
+            if (a == 0 || a == 8 || c[a] != 'm' || c[a + 1] != 's' || c[a + 2] != ']')
+                return 0;
+            k = a + 3;
+            up = (int64_t)swar_digits_value(u0, a) * 1000000; /* under 1e7 ms: an uptime */
+            up_memo_store(p, c, 16, k, up);
+            /* (a <= 7: the last digit is in the first word) */
+            p->up_lpos = a - 1;
+            p->up_l0 = p->up_m0 & ~(0xFFULL << (8 * (a - 1)));
+            p->up_l1 = p->up_m1;
+        }
+    }
+    const char *r = c + k; /* the run */
+    size_t avail = (size_t)(s + n - r);
+    if (avail < 16 || r[0] != '[' || is_digit(r[1]))
+        return 0;
+    const struct dg_entry *g = p->dg_pre[dg_pre_way(r)];
+    if (!g || g->n > avail || !eq_short(g->txt, r, g->n))
+        return 0;
+    p->wall_ms = p->tm_base_ms + se * 1000 + mmm;
+    p->tz = p->tm_tz;
+    p->up_ns = up;
+    d->any = true;
+    d->level_seen = g->level_seen;
+    d->tags = g->tags_off ? r + g->tags_off : NULL;
+    d->tags_n = g->tags_off ? g->tags_n : 0;
+    d->foreign = g->tags_off ? g->foreign : false;
+    return (size_t)(r - s) + g->n;
+#else
+    (void)p;
+    (void)s;
+    (void)n;
+    (void)d;
+    return 0;
+#endif
+}
+
 /*
  * Parse leading decorators, set p->up_ns/wall_ms/tz and d. Returns the
  * offset of the message.
@@ -2095,11 +2218,8 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                    log: kept as the uptime memo (text through "]", read the
                    same by the loop below), a fixed-size copy. Only an
                    uptime: a timemillis value is a wall time. */
-                if (k && k <= 16 && lim >= 16 && p->up_ns >= 0) {
-                    memcpy(p->up_txt, c, 16);
-                    p->up_txt_n = k;
-                    p->up_txt_ns = p->up_ns;
-                }
+                if (k && k <= 16 && lim >= 16 && p->up_ns >= 0)
+                    up_memo_store(p, c, 16, k, p->up_ns);
             }
             if (k) {
                 i += k + 1;
@@ -2214,11 +2334,8 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
             int64_t v;
             size_t k = parse_dec_e9(c, lim, &v);
             if (k + 1 < lim && c[k] == 's' && c[k + 1] == ']') {
-                if (k + 2 <= sizeof p->up_txt) {
-                    memcpy(p->up_txt, c, k + 2);
-                    p->up_txt_n = k + 2;
-                    p->up_txt_ns = v;
-                }
+                if (k + 2 <= sizeof p->up_txt)
+                    up_memo_store(p, c, k + 2, k + 2, v);
                 if (p->up_ns < 0)
                     p->up_ns = v;
                 d->any = true;
@@ -2327,7 +2444,9 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
     p->raw = s;
     p->raw_len = n;
     struct deco d;
-    size_t off = parse_decorators(p, s, n, &d);
+    size_t off = frame_fast(p, s, n, &d);
+    if (!off)
+        off = parse_decorators(p, s, n, &d);
     struct gc_parse_ctx *ctx = p->ctx;
     if (p->up_ns >= 0) {
         if (ctx->first_uptime_ns < 0)
@@ -2654,11 +2773,17 @@ static void normalize(struct up *n, uint64_t delta)
     memset(n->up_txt, 0, sizeof n->up_txt);
     n->up_txt_n = 0;
     n->up_txt_ns = 0;
+    n->up_m0 = n->up_m1 = 0;
+    n->up_l0 = n->up_l1 = 0;
+    n->up_lpos = 0;
     memset(n->tm_txt, 0, sizeof n->tm_txt);
     n->tm_n = 0;
     n->tm_ms = n->tm_base_ms = 0;
     n->tm_tz = 0;
     n->tm_lin = false;
+    n->ff_on = false;
+    memset(n->ff_w, 0, sizeof n->ff_w);
+    n->ff_m3 = 0;
     memset(n->id_txt, 0, sizeof n->id_txt);
     n->id_txt_n = 0;
     n->id_txt_val = 0;

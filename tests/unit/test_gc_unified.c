@@ -8,6 +8,7 @@
 #include "test_gc_unified_collect.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static const struct gc_event *ev_at(const struct gcu_run *r, size_t i)
 {
@@ -512,6 +513,81 @@ static void unknown_and_hostile(void)
     gcu_fini(&r);
 }
 
+/*
+ * The memos of the usual frame (the time with other seconds/milliseconds,
+ * the uptime with another last digit, the level+tags run) read every line
+ * as a parser that sees that line alone: the safepoint line of
+ * g1_gc_star_with_cpu above under frames that step through the memos' edges
+ * (same text, next millisecond, a carry into the tens, more digits, seconds
+ * past 59, a minute/day/zone change, ',' for '.', the uptime in seconds).
+ */
+static void frame_memos_read_as_cold(void)
+{
+    static const char *const frames[] = {
+        "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:51.656+0000][247ms][info][gc,heap     ] ",
+        "[2022-01-29T16:34:51.659+0000][249ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:51.660+0000][250ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:51.999+0000][999ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:52.000+0000][1000ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:52.001+0000][1001ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:59.999+0000][9999999ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:59.999+0000][10000000ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:60.000+0000][1002ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:61.000+0000][1003ms][info][safepoint   ] ",
+        "[2022-01-29T16:35:00.000+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-30T00:00:00.000+0000][1005ms][info][safepoint   ] ",
+        "[2022-01-30T00:00:00,001+0000][1006ms][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.002+0100][1007ms][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.002+0100][1.008s][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.003+0100][1008ms][info][safepoint] ",
+        "[2022-01-30T01:00:00.004+0100][1009ms][debug][safepoint] ",
+        "[2022-01-30T01:00:00.005+0100][1010ms][0][info][safepoint] ",
+        "[2022-01-30T01:00:00.006+0100][1011ms][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.00a+0100][1012ms][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.007+0100][10a3ms][info][safepoint   ] ",
+    };
+    const char *msg = "Safepoint \"G1CollectForAllocation\", Time since last: 1634200 ns, Reaching safepoint: 0 ns, "
+                      "At safepoint: 0 ns, Total: 0 ns";
+    size_t nf = sizeof frames / sizeof *frames;
+    char *all = malloc(nf * 256), *q = all;
+    for (size_t i = 0; i < nf; i++)
+        q += sprintf(q, "%s%s\n", frames[i], msg);
+    struct gcu_run warm;
+    gcu_init(&warm);
+    gcu_feed(&warm, &gc_unified_ops, all);
+    size_t k = 0; /* warm events come in line order */
+    for (size_t i = 0; i < nf; i++) {
+        char one[256];
+        snprintf(one, sizeof one, "%s%s\n", frames[i], msg);
+        struct gcu_run cold;
+        gcu_init(&cold);
+        gcu_feed(&cold, &gc_unified_ops, one);
+        for (size_t j = 0; j < cold.evs.n; j++, k++) {
+            const struct gc_event *w = ev_at(&warm, k), *c = &cold.evs.ev[j];
+            CHECK(w != NULL);
+            if (!w)
+                break;
+            CHECK_EQ_INT(w->line, i + 1);
+            CHECK_EQ_INT(w->wall_ms, c->wall_ms);
+            CHECK_EQ_INT(w->uptime_ns, c->uptime_ns);
+            CHECK_EQ_INT(w->tz_offset_min, c->tz_offset_min);
+            CHECK_EQ_INT(w->duration_ns, c->duration_ns);
+        }
+        gcu_fini(&cold);
+    }
+    CHECK_EQ_INT(k, warm.evs.n);
+    CHECK(warm.evs.n >= nf - 3);
+    /* and a few by hand: 2022-01-29T16:34:52.000Z is 1643474092000 ms */
+    CHECK_EQ_INT(ev_at(&warm, 6) ? ev_at(&warm, 6)->wall_ms : 0, 1643474092000LL);
+    CHECK_EQ_INT(ev_at(&warm, 7) ? ev_at(&warm, 7)->uptime_ns : 0, 1001000000LL);
+    CHECK_EQ_INT(ev_at(&warm, 8) ? ev_at(&warm, 8)->uptime_ns : 0, 9999999000000LL);
+    CHECK_EQ_INT(ev_at(&warm, 9) ? ev_at(&warm, 9)->uptime_ns : 0, 10000000000000LL);
+    gcu_fini(&warm);
+    free(all);
+}
+
 int main(void)
 {
     RUN(g1_gc_star_with_cpu);
@@ -527,5 +603,6 @@ int main(void)
     RUN(nested_pause_merged);
     RUN(interleaved_exactly_once);
     RUN(unknown_and_hostile);
+    RUN(frame_memos_read_as_cold);
     T_DONE();
 }
