@@ -492,6 +492,11 @@ static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
     size_t e = *n;
     while (e > 0 && s[e - 1] == ' ')
         e--;
+    /* a duration, and what malformed_duration() refuses, ends in its unit's
+       's': "Pause Young (Normal) (G1 Evacuation Pause)" is a start line at
+       once */
+    if (e == 0 || s[e - 1] != 's')
+        return 0;
     size_t b = e;
     while (b > 0 && s[b - 1] != ' ')
         b--;
@@ -541,6 +546,13 @@ static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s,
         if (a < 8) {
             d = a;
             ip = a ? swar_digits_value(x, a) : 0;
+            /* "24M": under 1e7 K, M or G, what the reading below gives
+               (digits * 1000 * unit cannot saturate) */
+            char u = s[a];
+            if (a && (u == 'K' || u == 'M' || u == 'G')) {
+                *kb = (int64_t)ip << (u == 'K' ? 0 : u == 'M' ? 10 : 20);
+                return a + 1;
+            }
             goto digits_read;
         }
     }
@@ -604,13 +616,16 @@ static size_t parse_transition(const char *s, size_t n, int64_t *before, int64_t
     if (!i)
         return 0;
     if (i < n && s[i] == '(') {
-        size_t k = skip_pct(s + i, n - i);
-        if (!k) {
-            int64_t cap;
-            k = parse_size_kb(s + i + 1, n - i - 1, &cap);
-            if (!k || i + 1 + k >= n || s[i + 1 + k] != ')')
-                return 0;
+        /* a size and ')' first: then there is no '%' before the first ')'
+           and skip_pct() would have found no percentage */
+        int64_t cap;
+        size_t k = parse_size_kb(s + i + 1, n - i - 1, &cap);
+        if (k && i + 1 + k < n && s[i + 1 + k] == ')') {
             k += 2;
+        } else {
+            k = skip_pct(s + i, n - i);
+            if (!k)
+                return 0;
         }
         i += k;
     }
@@ -622,15 +637,14 @@ static size_t parse_transition(const char *s, size_t n, int64_t *before, int64_t
         return 0;
     i += k;
     if (i < n && s[i] == '(') {
-        k = skip_pct(s + i, n - i);
-        if (k) {
-            i += k;
+        /* (the size first, as above) */
+        k = parse_size_kb(s + i + 1, n - i - 1, total);
+        if (k && i + 1 + k < n && s[i + 1 + k] == ')') {
+            i += k + 2;
         } else {
-            k = parse_size_kb(s + i + 1, n - i - 1, total);
-            if (k && i + 1 + k < n && s[i + 1 + k] == ')')
-                i += k + 2;
-            else
-                *total = -1;
+            *total = -1;
+            k = skip_pct(s + i, n - i);
+            i += k;
         }
     }
     return i;
