@@ -71,6 +71,18 @@ struct dg_entry {
     bool level_seen, foreign;
 };
 
+/* A message's split (struct msg_parts) as offsets, and the text it was
+   split from up to its tail (split_parts_memo()). */
+#define SM_SETS_LOG2 3
+#define SM_WAYS 4
+#define SM_TXT 72
+struct split_memo {
+    char txt[SM_TXT];
+    unsigned char t;    /* tail offset; 0: empty entry */
+    bool full;          /* the message was all text: no tail */
+    unsigned char base_n, ngrp, grp_off[4], grp_n[4];
+};
+
 struct gcid_slot {
     int64_t id; /* -1: empty */
     uint64_t seq; /* allocation order, to evict the oldest */
@@ -135,6 +147,8 @@ struct up {
        and they fit in 32 bytes (ff_m3: the bytes of the last word that count) */
     bool ff_on;
     uint64_t ff_w[4], ff_m3;
+    struct split_memo sm[1u << SM_SETS_LOG2][SM_WAYS]; /* see split_parts_memo() */
+    unsigned char sm_next[1u << SM_SETS_LOG2];        /* the way to replace next */
     const char *icache[ICACHE]; /* see intern() */
     size_t icache_len[ICACHE];
     const char *flags_cause;     /* cause_flags cache: last cause and its flags */
@@ -919,6 +933,60 @@ static void split_parts(const char *s, size_t n, struct msg_parts *m)
     m->tail_n = n - i;
 }
 
+/*
+ * split_parts() through a few memos: the lines of a log repeat the text
+ * before the figures ("Pause Young (Normal) (G1 Evacuation Pause) ").
+ * split_parts() decides from the bytes up to and including the tail's first
+ * one: with the same text before the tail and a digit there (a '(' could
+ * start an unclosed group, read to the end), or the same whole text, the
+ * split is the same.
+ */
+static void split_parts_memo(struct up *p, const char *s, size_t n, struct msg_parts *m)
+{
+    /* the set: by the first 16 bytes (the texts differ there: "Pause Young
+       (Nor", "Concurrent Mark ", "Concurrent Scan ") */
+    uint64_t a = 0, b = n;
+    if (n >= 16) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + 8, 8);
+    } else if (n >= 8) {
+        memcpy(&a, s, 8);
+    }
+    unsigned set = (unsigned)(((a ^ (b * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >> (64 - SM_SETS_LOG2));
+    struct split_memo *ways = p->sm[set];
+    for (unsigned i = 0; i < SM_WAYS; i++) {
+        const struct split_memo *e = &ways[i];
+        size_t t = e->t;
+        if (!t || (e->full ? n != t : n <= t || !is_digit(s[t])) || !eq_short(e->txt, s, t))
+            continue;
+        m->base = s;
+        m->base_n = e->base_n;
+        m->ngrp = e->ngrp;
+        for (int g = 0; g < e->ngrp; g++) {
+            m->grp[g] = s + e->grp_off[g];
+            m->grp_n[g] = e->grp_n[g];
+        }
+        m->tail = s + t;
+        m->tail_n = n - t;
+        return;
+    }
+    split_parts(s, n, m);
+    size_t t = (size_t)(m->tail - s);
+    if (t == 0 || t > SM_TXT || (t < n && !is_digit(s[t])))
+        return;
+    struct split_memo *e = &ways[p->sm_next[set]];
+    p->sm_next[set] = (unsigned char)((p->sm_next[set] + 1) % SM_WAYS);
+    memcpy(e->txt, s, t);
+    e->t = (unsigned char)t;
+    e->full = t == n;
+    e->base_n = (unsigned char)m->base_n;
+    e->ngrp = (unsigned char)m->ngrp;
+    for (int g = 0; g < m->ngrp; g++) {
+        e->grp_off[g] = (unsigned char)(m->grp[g] - s);
+        e->grp_n[g] = (unsigned char)m->grp_n[g];
+    }
+}
+
 static bool grp_is(const struct msg_parts *m, int i, const char *lit)
 {
     size_t l = strlen(lit);
@@ -1129,7 +1197,7 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         return true;
     }
     struct msg_parts mp;
-    split_parts(m, body, &mp);
+    split_parts_memo(p, m, body, &mp);
     /* after "Pause "; the base may be shorter when "(" follows at once */
     const char *b = mp.base_n > 6 ? mp.base + 6 : mp.base + mp.base_n;
     size_t bn = mp.base_n > 6 ? mp.base_n - 6 : 0;
@@ -1283,7 +1351,7 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
         return true;
     }
     struct msg_parts mp;
-    split_parts(m, body, &mp);
+    split_parts_memo(p, m, body, &mp);
     struct gc_event ev;
     base_event(p, &ev, GC_EV_CONCURRENT, gc_id, dur);
     ev.kind = GC_KIND_CONCURRENT;
@@ -1318,7 +1386,7 @@ static bool on_zgc_collection(struct up *p, const char *m, size_t n, int64_t gc_
         return true;
     }
     bool has_dur = td > 0;
-    split_parts(m, body, &mp);
+    split_parts_memo(p, m, body, &mp);
     struct gcid_slot *s = slot_get(p, gc_id);
     const char *cause = mp.ngrp > 0 ? intern(p, mp.grp[0], mp.grp_n[0]) : NULL;
     if (gflags)
@@ -2801,6 +2869,8 @@ static void normalize(struct up *n, uint64_t delta)
     memset(n->id_txt, 0, sizeof n->id_txt);
     n->id_txt_n = 0;
     n->id_txt_val = 0;
+    memset(n->sm, 0, sizeof n->sm);
+    memset(n->sm_next, 0, sizeof n->sm_next);
     memset(n->icache, 0, sizeof n->icache);
     memset(n->icache_len, 0, sizeof n->icache_len);
     n->flags_cause = NULL;

@@ -588,6 +588,84 @@ static void frame_memos_read_as_cold(void)
     free(all);
 }
 
+/*
+ * The split memo (a message's name, groups and tail by the text before its
+ * figures) reads every message as a parser that sees it alone: the pause
+ * and concurrent lines of g1_gc_star_with_cpu's log, then the same text
+ * before other tails (an unclosed group, a word, nothing, a longer name).
+ */
+static void split_memo_read_as_cold(void)
+{
+    static const char *const msgs[] = {
+        "Pause Young (Normal) (G1 Evacuation Pause) 9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) 19M->14M(32M) 1.5ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) (Evacuation Failure) 9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) (unclosed 9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) x9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause)9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Humongous Allocation) 9M->4M(16M) 8.120ms",
+        "Pause Young (Concurrent Start) (G1 Evacuation Pause) 9M->4M(16M) 8.120ms",
+        "Pause Remark 67M->67M(138M) 0.371ms",
+        "Pause Remark 67M->67M(138M) 0.371ms",
+        "Pause Remark (x) 67M->67M(138M) 0.371ms",
+        "Pause Cleanup 67M->67M(138M) 0.371ms",
+        "Concurrent Mark Cycle 77.704ms",
+        "Concurrent Mark Cycle 77.704ms",
+        "Concurrent Mark 12.1ms",
+        "Concurrent Mark From Roots 12.1ms",
+        "Concurrent Mark 12.1ms",
+        "Concurrent Mark (unclosed 12.1ms",
+        "Concurrent Mark Cycle 1M->2M 77.704ms",
+        "Concurrent Mark Cycle (Old) 77.704ms",
+        "Concurrent Mark Cycle (Old) 77.704ms",
+    };
+    size_t nm = sizeof msgs / sizeof *msgs;
+    char *all = malloc(nm * 256), *q = all;
+    const char *frame = "[0.202s][info][gc] ";
+    for (size_t i = 0; i < nm; i++)
+        q += sprintf(q, "%sGC(%zu) %s\n", frame, i, msgs[i]);
+    struct gcu_run warm;
+    gcu_init(&warm);
+    gcu_feed(&warm, &gc_unified_ops, all);
+    size_t k = 0;
+    for (size_t i = 0; i < nm; i++) {
+        char one[256];
+        snprintf(one, sizeof one, "%sGC(%zu) %s\n", frame, i, msgs[i]);
+        struct gcu_run cold;
+        gcu_init(&cold);
+        gcu_feed(&cold, &gc_unified_ops, one);
+        for (size_t j = 0; j < cold.evs.n; j++, k++) {
+            const struct gc_event *w = ev_at(&warm, k), *c = &cold.evs.ev[j];
+            CHECK(w != NULL);
+            if (!w)
+                break;
+            CHECK_EQ_INT(w->line, i + 1);
+            CHECK_EQ_INT(w->type, c->type);
+            CHECK_EQ_INT(w->kind, c->kind);
+            CHECK_STR(w->name ? w->name : "-", c->name ? c->name : "-");
+            CHECK_STR(w->cause ? w->cause : "-", c->cause ? c->cause : "-");
+            CHECK_EQ_INT(w->flags, c->flags);
+            CHECK_EQ_INT(w->heap_before_kb, c->heap_before_kb);
+            CHECK_EQ_INT(w->heap_after_kb, c->heap_after_kb);
+            CHECK_EQ_INT(w->heap_total_kb, c->heap_total_kb);
+            CHECK_EQ_INT(w->duration_ns, c->duration_ns);
+        }
+        CHECK_EQ_INT(cold.diag.total, 0);
+        gcu_fini(&cold);
+    }
+    CHECK_EQ_INT(k, warm.evs.n);
+    CHECK_EQ_INT(warm.evs.n, nm);
+    /* and by hand: the second young pause, the unclosed group's name */
+    const struct gc_event *e = ev_at(&warm, 1);
+    CHECK(e && e->heap_before_kb == 19 * 1024 && e->heap_total_kb == 32 * 1024);
+    e = ev_at(&warm, 3);
+    CHECK_STR(e ? e->cause : "-", "G1 Evacuation Pause");
+    CHECK_EQ_INT(e ? e->heap_before_kb : 0, 9 * 1024);
+    gcu_fini(&warm);
+    free(all);
+}
+
 int main(void)
 {
     RUN(g1_gc_star_with_cpu);
@@ -604,5 +682,6 @@ int main(void)
     RUN(interleaved_exactly_once);
     RUN(unknown_and_hostile);
     RUN(frame_memos_read_as_cold);
+    RUN(split_memo_read_as_cold);
     T_DONE();
 }
