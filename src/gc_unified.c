@@ -130,6 +130,11 @@ struct up {
     char id_txt[24];                   /* last "GC(" id digits with ')' */
     size_t id_txt_n;                   /* its length, 0: none */
     int64_t id_txt_val;
+    /* the last "GC(N) " whole, as two words and their masks (id_fn: its
+       length, at most 16; 0: none) */
+    uint64_t id_w[2], id_m[2];
+    size_t id_fn;
+    int64_t id_fval;
     size_t up_txt_n;                   /* its length, 0: none */
     int64_t up_txt_ns;                 /* its value */
     uint64_t up_m0, up_m1;             /* masks of its bytes in its two words; 0, 0: longer than 16 */
@@ -2515,13 +2520,18 @@ done:
 static void line(void *vp, const char *s, size_t n, uint64_t lineno)
 {
     struct up *p = vp;
-    while (n && (s[n - 1] == '\r' || s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
-        n--;
-    size_t lead = 0;
-    while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
-        lead++;
-    if (lead == n)
-        return; /* blank */
+    /* (a line ending in a byte above ' ' and starting with '[' has nothing
+       to trim and is not blank: one test each) */
+    if (!n || (unsigned char)s[n - 1] <= ' ')
+        while (n && (s[n - 1] == '\r' || s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+            n--;
+    if (!n || s[0] != '[') {
+        size_t lead = 0;
+        while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
+            lead++;
+        if (lead == n)
+            return; /* blank */
+    }
     p->lineno = lineno;
     p->raw = s;
     p->raw_len = n;
@@ -2579,7 +2589,16 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
         mn--;
     }
     int64_t gc_id = -1;
-    if (STARTS(m, mn, "GC(")) {
+    uint64_t w0, w1;
+    if (p->id_fn && mn >= 16 && (memcpy(&w0, m, 8), memcpy(&w1, m + 8, 8),
+                                 !(((w0 ^ p->id_w[0]) & p->id_m[0]) | ((w1 ^ p->id_w[1]) & p->id_m[1])))) {
+        /* the last line's "GC(N) " again: what the reading below gives */
+        gc_id = p->id_fval;
+        m += p->id_fn;
+        mn -= p->id_fn;
+    } else if (STARTS(m, mn, "GC(")) {
+        const char *m0 = m;
+        size_t mn0 = mn;
         int64_t id;
         size_t k;
         /* the lines of one collection follow each other: reuse the last
@@ -2602,6 +2621,14 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             if (mn && *m == ' ') {
                 m++;
                 mn--;
+                size_t fn = 5 + k;
+                if (fn <= 16 && mn0 >= 16) {
+                    memcpy(p->id_w, m0, 16);
+                    p->id_m[0] = fn >= 8 ? ~0ULL : (1ULL << (8 * fn)) - 1;
+                    p->id_m[1] = fn <= 8 ? 0 : fn == 16 ? ~0ULL : (1ULL << (8 * (fn - 8))) - 1;
+                    p->id_fn = fn;
+                    p->id_fval = id;
+                }
             }
         }
     }
@@ -2869,6 +2896,10 @@ static void normalize(struct up *n, uint64_t delta)
     memset(n->id_txt, 0, sizeof n->id_txt);
     n->id_txt_n = 0;
     n->id_txt_val = 0;
+    memset(n->id_w, 0, sizeof n->id_w);
+    memset(n->id_m, 0, sizeof n->id_m);
+    n->id_fn = 0;
+    n->id_fval = 0;
     memset(n->sm, 0, sizeof n->sm);
     memset(n->sm_next, 0, sizeof n->sm_next);
     memset(n->icache, 0, sizeof n->icache);

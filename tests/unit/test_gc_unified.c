@@ -666,6 +666,42 @@ static void split_memo_read_as_cold(void)
     free(all);
 }
 
+/* The GC id memo ("GC(N) " of the line before) reads every id as a parser
+   that sees the line alone: the same id, a longer or shorter one sharing
+   its digits, no blank after it, more digits than the memo holds. */
+static void gc_id_memo_read_as_cold(void)
+{
+    static const char *const ids[] = {
+        "GC(9) ", "GC(9) ", "GC(99) ", "GC(9) ", "GC(1) ", "GC(10) ", "GC(10)", "GC(10) ",
+        "GC(123456789012) ", "GC(123456789012) ", "GC(12345678901) ", "GC(1234567890123) ", "GC(10) ",
+    };
+    size_t ni = sizeof ids / sizeof *ids;
+    char *all = malloc(ni * 128), *q = all;
+    for (size_t i = 0; i < ni; i++)
+        q += sprintf(q, "[2022-01-29T16:34:51.655+0000][246ms][info][gc,marking  ] %sConcurrent Mark Cycle 1.0ms\n", ids[i]);
+    struct gcu_run warm;
+    gcu_init(&warm);
+    gcu_feed(&warm, &gc_unified_ops, all);
+    CHECK_EQ_INT(warm.evs.n, ni);
+    for (size_t i = 0; i < ni && i < warm.evs.n; i++) {
+        char one[160];
+        snprintf(one, sizeof one, "[2022-01-29T16:34:51.655+0000][246ms][info][gc,marking  ] %sConcurrent Mark Cycle 1.0ms\n", ids[i]);
+        struct gcu_run cold;
+        gcu_init(&cold);
+        gcu_feed(&cold, &gc_unified_ops, one);
+        CHECK_EQ_INT(cold.evs.n, 1);
+        if (cold.evs.n == 1) {
+            CHECK_EQ_INT(warm.evs.ev[i].gc_id, cold.evs.ev[0].gc_id);
+            CHECK_STR(warm.evs.ev[i].name, cold.evs.ev[0].name);
+        }
+        gcu_fini(&cold);
+    }
+    CHECK_EQ_INT(warm.evs.n > 5 ? warm.evs.ev[5].gc_id : 0, 10);
+    CHECK_EQ_INT(warm.evs.n > 9 ? warm.evs.ev[9].gc_id : 0, 123456789012LL);
+    gcu_fini(&warm);
+    free(all);
+}
+
 int main(void)
 {
     RUN(g1_gc_star_with_cpu);
@@ -683,5 +719,6 @@ int main(void)
     RUN(unknown_and_hostile);
     RUN(frame_memos_read_as_cold);
     RUN(split_memo_read_as_cold);
+    RUN(gc_id_memo_read_as_cold);
     T_DONE();
 }
