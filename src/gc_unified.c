@@ -280,15 +280,22 @@ static inline __attribute__((always_inline)) uint64_t swar_digits_value(uint64_t
 static inline __attribute__((always_inline)) int64_t lead_int(const char *c, size_t lim, size_t *k)
 {
 #ifdef SWAR_DIGITS
-    if (lim >= 16) {
-        uint64_t x, y;
+    if (lim >= 8) {
+        uint64_t x, y = 0;
         memcpy(&x, c, 8);
         unsigned a = swar_lead_digits(x);
         if (a < 8) {
             *k = a;
             return a ? (int64_t)swar_digits_value(x, a) : 0;
         }
-        memcpy(&y, c + 8, 8);
+        if (lim >= 16) {
+            memcpy(&y, c + 8, 8);
+        } else if (lim > 8) {
+            /* c[8..lim) from the word that ends at c + lim, zeros after:
+               "13825500 ns" at the end of a line */
+            memcpy(&y, c + lim - 8, 8);
+            y >>= 8 * (16 - lim);
+        }
         unsigned b = swar_lead_digits(y);
         if (b < 7) {
             /* up to 14 digits: parse_int's cap cannot bind */
@@ -754,13 +761,35 @@ static void base_event(struct up *p, struct gc_event *ev, enum gc_ev_type t, int
 
 static void close_cycle(struct up *p, struct gcid_slot *s);
 
-static struct gcid_slot *slot_get(struct up *p, int64_t id)
+static void slot_touch(const struct up *p, struct gcid_slot *s)
+{
+    s->prev_up_ns = s->last_up_ns;
+    s->prev_wall_ms = s->last_wall_ms;
+    if (p->up_ns >= 0)
+        s->last_up_ns = p->up_ns;
+    if (p->wall_ms >= 0)
+        s->last_wall_ms = p->wall_ms;
+}
+
+static struct gcid_slot *slot_new(struct up *p, int64_t id);
+
+/* The slot of id (NULL for no id), touched by the current line: inline, as
+   the lines of one collection find their slot there */
+static inline __attribute__((always_inline)) struct gcid_slot *slot_get(struct up *p, int64_t id)
 {
     if (id < 0)
         return NULL;
-    struct gcid_slot *s = &p->slot[id % GCID_SLOTS];
-    if (s->id == id)
-        goto touch;
+    struct gcid_slot *s = &p->slot[(uint64_t)id % GCID_SLOTS];
+    if (s->id != id)
+        return slot_new(p, id);
+    slot_touch(p, s);
+    return s;
+}
+
+/* slot_get() of an id not in its slot: the slot's old id is ended first */
+static __attribute__((noinline)) struct gcid_slot *slot_new(struct up *p, int64_t id)
+{
+    struct gcid_slot *s = &p->slot[(uint64_t)id % GCID_SLOTS];
     if (s->id >= 0 && s->cycle_open)
         close_cycle(p, s);
     if (s->id >= 0 && s->have_nested) {
@@ -788,13 +817,7 @@ static struct gcid_slot *slot_get(struct up *p, int64_t id)
     s->oldr_b = s->oldr_a = s->humr_b = s->humr_a = -1;
     s->cyc_heap_b = s->cyc_heap_a = s->cyc_heap_t = -1;
     s->pause_start_up_ns = s->pause_start_wall_ms = -1;
-touch:
-    s->prev_up_ns = s->last_up_ns;
-    s->prev_wall_ms = s->last_wall_ms;
-    if (p->up_ns >= 0)
-        s->last_up_ns = p->up_ns;
-    if (p->wall_ms >= 0)
-        s->last_wall_ms = p->wall_ms;
+    slot_touch(p, s);
     return s;
 }
 
@@ -1614,6 +1637,12 @@ static inline __attribute__((always_inline)) int64_t take_lit_secs(const char **
     size_t vn = (size_t)(end - v);
     if (!is_digit(v[0]))
         return -1;
+    if (vn >= 5 && v[1] == '.' && is_digit(v[2]) && is_digit(v[3]) && v[4] == 's') {
+        /* "0.01s", as the JVM prints it: parse_dec_exact's and
+           scale_ns's reading */
+        *q = v + 5;
+        return (int64_t)(v[0] - '0') * 1000000000 + ((v[2] - '0') * 10 + (v[3] - '0')) * 10000000;
+    }
     uint64_t ip, f9;
     bool big;
     size_t c = parse_dec_exact(v, vn, &ip, &f9, &big);
@@ -2632,11 +2661,14 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             }
         }
     }
-    if (mn && (m[0] == 'G' || m[0] == 'A') &&
-        (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times")))
-        p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
-    else if (gc_id >= 0)
-        p->in_footer = false;
+    /* (out of the footer and not starting one, there is nothing to change) */
+    if (p->in_footer || (mn && (m[0] == 'G' || m[0] == 'A'))) {
+        if (mn && (m[0] == 'G' || m[0] == 'A') &&
+            (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times")))
+            p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
+        else if (gc_id >= 0)
+            p->in_footer = false;
+    }
     if (p->in_footer) {
         /* the exit statistics table: its rows ("Pause Init Mark (G) = ...")
            look like phases but are totals, never events */

@@ -702,6 +702,51 @@ static void gc_id_memo_read_as_cold(void)
     free(all);
 }
 
+/* Safepoint figures of every width at the end of the line and before a
+   comma, and CPU seconds in and out of the JVM's "D.DDs", against strtoll /
+   hand values: the word-at-a-time readings stop where the digits do. */
+static void figures_any_width(void)
+{
+    static const char *const totals[] = {"7", "1234567", "12345678", "123456789", "1234567890123",
+                                         "12345678901234", "123456789012345", "0", "00000012"};
+    for (size_t i = 0; i < sizeof totals / sizeof *totals; i++) {
+        char line[400];
+        snprintf(line, sizeof line,
+                 "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] Safepoint \"G1Concurrent\", Time since "
+                 "last: 1634200 ns, Reaching safepoint: %s ns, At safepoint: 0 ns, Total: %s ns\n"
+                 "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] Safepoint \"G1Concurrent\", Time since "
+                 "last: 1634200 ns, Reaching safepoint: %s ns, At safepoint: 0 ns, Total: %s ns\n",
+                 totals[i], totals[i], totals[i], totals[i]);
+        struct gcu_run r;
+        gcu_init(&r);
+        gcu_feed(&r, &gc_unified_ops, line);
+        long long want = strtoll(totals[i], NULL, 10);
+        CHECK_EQ_INT(r.evs.n, 2);
+        for (size_t j = 0; j < r.evs.n; j++) {
+            CHECK_EQ_INT(r.evs.ev[j].duration_ns, want);
+            CHECK_EQ_INT(r.evs.ev[j].ttsp_ns, want);
+        }
+        gcu_fini(&r);
+    }
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[1.000s][info][gc] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.456ms\n"
+             "[1.000s][info][gc,cpu] GC(1) User=1.23s Sys=0.05s Real=12.34s\n"
+             "[2.000s][info][gc] GC(2) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.456ms\n"
+             "[2.000s][info][gc,cpu] GC(2) User=0.1s Sys=9.99s Real=0.001s\n");
+    CHECK_EQ_INT(r.evs.n, 2);
+    if (r.evs.n == 2) {
+        CHECK_EQ_INT(r.evs.ev[0].user_ns, 1230000000LL);
+        CHECK_EQ_INT(r.evs.ev[0].sys_ns, 50000000LL);
+        CHECK_EQ_INT(r.evs.ev[0].real_ns, 12340000000LL);
+        CHECK_EQ_INT(r.evs.ev[1].user_ns, 100000000LL);
+        CHECK_EQ_INT(r.evs.ev[1].sys_ns, 9990000000LL);
+        CHECK_EQ_INT(r.evs.ev[1].real_ns, 1000000LL);
+    }
+    gcu_fini(&r);
+}
+
 int main(void)
 {
     RUN(g1_gc_star_with_cpu);
@@ -720,5 +765,6 @@ int main(void)
     RUN(frame_memos_read_as_cold);
     RUN(split_memo_read_as_cold);
     RUN(gc_id_memo_read_as_cold);
+    RUN(figures_any_width);
     T_DONE();
 }
