@@ -832,7 +832,7 @@ static const char *intern(struct up *p, const char *s, size_t n)
     unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u +
                   (unsigned)n) & (ICACHE - 1);
     const char *c = p->icache[h];
-    if (c && p->icache_len[h] == n && memcmp(c, s, n) == 0)
+    if (c && p->icache_len[h] == n && eq_short(c, s, n))
         return c;
     c = intern_str(p->ctx->strings, s, n);
     p->icache[h] = c;
@@ -1554,7 +1554,7 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
 static inline __attribute__((always_inline)) int64_t take_lit_ns(const char **q, const char *end, const char *lit, size_t litn)
 {
     const char *v = *q + litn;
-    if ((size_t)(end - *q) < litn + 4 || memcmp(*q, lit, litn) != 0)
+    if ((size_t)(end - *q) < litn + 4 || !eq_short(*q, lit, litn))
         return -1;
     size_t k;
     int64_t x = lead_int(v, (size_t)(end - v), &k);
