@@ -530,6 +530,35 @@ static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
         return 0;
     if (!is_digit(s[b]))
         return malformed_duration(s + b, e - b) ? -1 : 0;
+    const char *t = s + b;
+    size_t tn = e - b, u = tn - 2;
+    if (tn >= 5 && t[u] == 'm') {
+        /* "13.221ms": at most 9 digits, '.', at most 9 digits, "ms", what
+           parse_duration reads (ip * 1e6 + frac9 / 1000, no overflow) */
+        size_t i = 0;
+        int64_t ip = 0, f = 0;
+        unsigned dg;
+        while (i < 9 && (dg = (unsigned)((unsigned char)t[i] - '0')) <= 9) {
+            ip = ip * 10 + dg;
+            i++;
+        }
+        if (i < u && t[i] == '.') {
+            size_t f0 = ++i;
+            while (i < u && i - f0 < 9 && (dg = (unsigned)((unsigned char)t[i] - '0')) <= 9) {
+                f = f * 10 + dg;
+                i++;
+            }
+            if (i == u && i > f0) {
+                static const int64_t scale9[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                                   10000,      1000,      100,     10,      1};
+                *ns = ip * 1000000 + f * scale9[i - f0] / 1000;
+                while (b > 0 && s[b - 1] == ' ')
+                    b--;
+                *n = b;
+                return 1;
+            }
+        }
+    }
     bool ovf;
     size_t k = parse_duration(s + b, e - b, ns, &ovf);
     if (k != e - b)

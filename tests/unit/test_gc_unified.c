@@ -745,6 +745,24 @@ static void figures_any_width(void)
         CHECK_EQ_INT(r.evs.ev[1].real_ns, 1000000LL);
     }
     gcu_fini(&r);
+    /* durations: the usual "D.Dms" and its edges (10 digits either side,
+       none after the point, no point, seconds) */
+    static const struct {
+        const char *txt;
+        long long ns;
+    } durs[] = {{"0.001ms", 1000},       {"13.221ms", 13221000},          {"123456789.123456789ms", 123456789123456LL},
+                {"1234567890.5ms", 1234567890500000LL}, {"1.1234567891ms", 1123456},   {"5ms", 5000000},
+                {"0.5s", 500000000},     {"7.25us", 7250},                {"1.000000001ms", 1000000}};
+    for (size_t i = 0; i < sizeof durs / sizeof *durs; i++) {
+        char line[200];
+        snprintf(line, sizeof line, "[1.000s][info][gc] GC(1) Concurrent Mark Cycle %s\n", durs[i].txt);
+        gcu_init(&r);
+        gcu_feed(&r, &gc_unified_ops, line);
+        CHECK_EQ_INT(r.evs.n, 1);
+        if (r.evs.n == 1)
+            CHECK_EQ_INT(r.evs.ev[0].duration_ns, durs[i].ns);
+        gcu_fini(&r);
+    }
 }
 
 int main(void)
