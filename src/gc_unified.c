@@ -152,6 +152,8 @@ struct up {
        and they fit in 32 bytes (ff_m3: the bytes of the last word that count) */
     bool ff_on;
     uint64_t ff_w[4], ff_m3;
+    uint64_t ff_a2;                    /* the last line's bytes 16-23 (SS.mmm) read so, 0: none */
+    int64_t ff_ms;                     /* and its time */
     struct split_memo sm[1u << SM_SETS_LOG2][SM_WAYS]; /* see split_parts_memo() */
     unsigned char sm_next[1u << SM_SETS_LOG2];        /* the way to replace next */
     const char *icache[ICACHE]; /* see intern() */
@@ -2093,6 +2095,7 @@ static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32
         p->tm_base_ms = ms - ((c[17] - '0') * 10 + (c[18] - '0')) * 1000 -
                         ((c[20] - '0') * 100 + (c[21] - '0') * 10 + (c[22] - '0'));
     p->ff_on = p->tm_lin && cn + 3 <= 32;
+    p->ff_a2 = 0;
     if (p->ff_on) {
         char w[32] = {0};
         w[0] = '[';
@@ -2245,18 +2248,29 @@ static inline __attribute__((always_inline)) size_t frame_fast(struct up *p, con
     memcpy(&a1, s + 8, 8);
     memcpy(&a2, s + 16, 8);
     memcpy(&a3, s + 24, 8);
-    /* bytes 18, 19 (SS) and 21-23 (mmm) are digits, the others the memo's */
-    const uint64_t dig = 0xFFFFFF00FFFF0000ULL;
-    uint64_t bad = ((a2 & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
-                   (((a2 & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL);
-    if ((a0 ^ p->ff_w[0]) | (a1 ^ p->ff_w[1]) | ((a2 ^ p->ff_w[2]) & ~dig) | ((a3 ^ p->ff_w[3]) & p->ff_m3) |
-        (bad & dig))
-        return 0;
-    uint64_t x = (a2 & dig) - (0x3030303030303030ULL & dig);
-    unsigned se = (unsigned)((x >> 16) & 0xFF) * 10 + (unsigned)((x >> 24) & 0xFF);
-    if (se > 60)
-        return 0;
-    unsigned mmm = (unsigned)((x >> 40) & 0xFF) * 100 + (unsigned)((x >> 48) & 0xFF) * 10 + (unsigned)(x >> 56);
+    uint64_t diff = (a0 ^ p->ff_w[0]) | (a1 ^ p->ff_w[1]) | ((a3 ^ p->ff_w[3]) & p->ff_m3);
+    int64_t wall;
+    if (a2 == p->ff_a2) {
+        /* the same SS.mmm as the line before (most lines): its time */
+        if (diff)
+            return 0;
+        wall = p->ff_ms;
+    } else {
+        /* bytes 18, 19 (SS) and 21-23 (mmm) are digits, the others the memo's */
+        const uint64_t dig = 0xFFFFFF00FFFF0000ULL;
+        uint64_t bad = ((a2 & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                       (((a2 & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL);
+        if (diff | ((a2 ^ p->ff_w[2]) & ~dig) | (bad & dig))
+            return 0;
+        uint64_t x = (a2 & dig) - (0x3030303030303030ULL & dig);
+        unsigned se = (unsigned)((x >> 16) & 0xFF) * 10 + (unsigned)((x >> 24) & 0xFF);
+        if (se > 60)
+            return 0;
+        unsigned mmm = (unsigned)((x >> 40) & 0xFF) * 100 + (unsigned)((x >> 48) & 0xFF) * 10 + (unsigned)(x >> 56);
+        wall = p->tm_base_ms + se * 1000 + mmm;
+        p->ff_a2 = a2;
+        p->ff_ms = wall;
+    }
     const char *c = s + L + 1;
     uint64_t u0, u1, w0, w1;
     memcpy(&u0, c, 8);
@@ -2297,7 +2311,7 @@ static inline __attribute__((always_inline)) size_t frame_fast(struct up *p, con
     const struct dg_entry *g = p->dg_pre[dg_pre_way(r)];
     if (!g || g->n > avail || !eq_short(g->txt, r, g->n))
         return 0;
-    p->wall_ms = p->tm_base_ms + se * 1000 + mmm;
+    p->wall_ms = wall;
     p->tz = p->tm_tz;
     p->up_ns = up;
     d->any = true;
@@ -2954,6 +2968,8 @@ static void normalize(struct up *n, uint64_t delta)
     n->ff_on = false;
     memset(n->ff_w, 0, sizeof n->ff_w);
     n->ff_m3 = 0;
+    n->ff_a2 = 0;
+    n->ff_ms = 0;
     memset(n->id_txt, 0, sizeof n->id_txt);
     n->id_txt_n = 0;
     n->id_txt_val = 0;

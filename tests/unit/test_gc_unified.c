@@ -537,6 +537,10 @@ static void frame_memos_read_as_cold(void)
         "[2022-01-29T16:34:60.000+0000][1002ms][info][safepoint   ] ",
         "[2022-01-29T16:34:61.000+0000][1003ms][info][safepoint   ] ",
         "[2022-01-29T16:35:00.000+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-29T16:35:00.500+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-29T16:35:00.000+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-29T17:35:00.500+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-29T17:35:00.000+0000][1004ms][info][safepoint   ] ",
         "[2022-01-30T00:00:00.000+0000][1005ms][info][safepoint   ] ",
         "[2022-01-30T00:00:00,001+0000][1006ms][info][safepoint   ] ",
         "[2022-01-30T01:00:00.002+0100][1007ms][info][safepoint   ] ",
@@ -581,6 +585,9 @@ static void frame_memos_read_as_cold(void)
     CHECK(warm.evs.n >= nf - 3);
     /* and a few by hand: 2022-01-29T16:34:52.000Z is 1643474092000 ms */
     CHECK_EQ_INT(ev_at(&warm, 6) ? ev_at(&warm, 6)->wall_ms : 0, 1643474092000LL);
+    for (size_t i = 0; i < warm.evs.n; i++)
+        if (warm.evs.ev[i].line == 17)
+            CHECK_EQ_INT(warm.evs.ev[i].wall_ms, 1643477700000LL); /* 17:35:00Z, after 16:35:00 */
     CHECK_EQ_INT(ev_at(&warm, 7) ? ev_at(&warm, 7)->uptime_ns : 0, 1001000000LL);
     CHECK_EQ_INT(ev_at(&warm, 8) ? ev_at(&warm, 8)->uptime_ns : 0, 9999999000000LL);
     CHECK_EQ_INT(ev_at(&warm, 9) ? ev_at(&warm, 9)->uptime_ns : 0, 10000000000000LL);
