@@ -603,13 +603,6 @@ static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s,
         if (a < 8) {
             d = a;
             ip = a ? swar_digits_value(x, a) : 0;
-            /* "24M": under 1e7 K, M or G, what the reading below gives
-               (digits * 1000 * unit cannot saturate) */
-            char u = s[a];
-            if (a && (u == 'K' || u == 'M' || u == 'G')) {
-                *kb = (int64_t)ip << (u == 'K' ? 0 : u == 'M' ? 10 : 20);
-                return a + 1;
-            }
             goto digits_read;
         }
     }
@@ -621,6 +614,15 @@ static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s,
 #ifdef SWAR_DIGITS
 digits_read:
 #endif
+    if (d && d <= 7 && d < n) {
+        /* "24M": under 1e7 K, M or G, what the reading below gives
+           (digits * 1000 * unit cannot saturate) */
+        char u = s[d];
+        if (u == 'K' || u == 'M' || u == 'G') {
+            *kb = (int64_t)ip << (u == 'K' ? 0 : u == 'M' ? 10 : 20);
+            return d + 1;
+        }
+    }
     if (d && d <= 9 && d < n && s[d] != '.' && s[d] != ',') {
         int64_t iv = (int64_t)ip, m = size_unit_kb(s[d]);
         if (m < 0)
