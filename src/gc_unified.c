@@ -81,6 +81,12 @@ struct split_memo {
     unsigned char t;    /* tail offset; 0: empty entry */
     bool full;          /* the message was all text: no tail */
     unsigned char base_n, ngrp, grp_off[4], grp_n[4];
+    /* what on_pause / on_concurrent made of this text without a generation
+       prefix, when that depends on the text alone (pc_ok / cc_ok) */
+    bool pc_ok, cc_ok;
+    unsigned char pc_kind;
+    unsigned pc_flags, cc_flags;
+    const char *pc_name, *pc_cause, *cc_name;
 };
 
 struct gcid_slot {
@@ -1002,7 +1008,7 @@ static void split_parts(const char *s, size_t n, struct msg_parts *m)
  * start an unclosed group, read to the end), or the same whole text, the
  * split is the same.
  */
-static void split_parts_memo(struct up *p, const char *s, size_t n, struct msg_parts *m)
+static struct split_memo *split_parts_memo(struct up *p, const char *s, size_t n, struct msg_parts *m)
 {
     /* the set: by the first 16 bytes (the texts differ there: "Pause Young
        (Nor", "Concurrent Mark ", "Concurrent Scan ") */
@@ -1016,7 +1022,7 @@ static void split_parts_memo(struct up *p, const char *s, size_t n, struct msg_p
     unsigned set = (unsigned)(((a ^ (b * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >> (64 - SM_SETS_LOG2));
     struct split_memo *ways = p->sm[set];
     for (unsigned i = 0; i < SM_WAYS; i++) {
-        const struct split_memo *e = &ways[i];
+        struct split_memo *e = &ways[i];
         size_t t = e->t;
         if (!t || (e->full ? n != t : n <= t || !is_digit(s[t])) || !eq_short(e->txt, s, t))
             continue;
@@ -1029,12 +1035,12 @@ static void split_parts_memo(struct up *p, const char *s, size_t n, struct msg_p
         }
         m->tail = s + t;
         m->tail_n = n - t;
-        return;
+        return e;
     }
     split_parts(s, n, m);
     size_t t = (size_t)(m->tail - s);
     if (t == 0 || t > SM_TXT || (t < n && !is_digit(s[t])))
-        return;
+        return NULL;
     struct split_memo *e = &ways[p->sm_next[set]];
     p->sm_next[set] = (unsigned char)((p->sm_next[set] + 1) % SM_WAYS);
     memcpy(e->txt, s, t);
@@ -1046,6 +1052,8 @@ static void split_parts_memo(struct up *p, const char *s, size_t n, struct msg_p
         e->grp_off[g] = (unsigned char)(m->grp[g] - s);
         e->grp_n[g] = (unsigned char)m->grp_n[g];
     }
+    e->pc_ok = e->cc_ok = false;
+    return e;
 }
 
 static bool grp_is(const struct msg_parts *m, int i, const char *lit)
@@ -1258,17 +1266,28 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         return true;
     }
     struct msg_parts mp;
-    split_parts_memo(p, m, body, &mp);
-    /* after "Pause "; the base may be shorter when "(" follows at once */
-    const char *b = mp.base_n > 6 ? mp.base + 6 : mp.base + mp.base_n;
-    size_t bn = mp.base_n > 6 ? mp.base_n - 6 : 0;
+    struct split_memo *sme = split_parts_memo(p, m, body, &mp);
     struct gc_event ev;
     base_event(p, &ev, GC_EV_PAUSE, gc_id, dur);
     struct gcid_slot *s = slot_get(p, gc_id);
-    int cause_grp = -1;
     enum gc_kind k = GC_KIND_OTHER;
-    size_t name_n = mp.base_n;
     bool shen_phase = false, zgc_phase = false;
+    if (sme && sme->pc_ok && !gen) {
+        /* the same text before the figures: the same kind, name, cause and
+           flags (no collector was set, no slot's cause was read) */
+        k = (enum gc_kind)sme->pc_kind;
+        ev.kind = k;
+        ev.name = sme->pc_name;
+        ev.cause = sme->pc_cause;
+        ev.flags |= sme->pc_flags;
+        goto classified;
+    }
+    /* after "Pause "; the base may be shorter when "(" follows at once */
+    const char *b = mp.base_n > 6 ? mp.base + 6 : mp.base + mp.base_n;
+    size_t bn = mp.base_n > 6 ? mp.base_n - 6 : 0;
+    int cause_grp = -1;
+    size_t name_n = mp.base_n;
+    unsigned flags0 = ev.flags;
     if (STARTS(b, bn, "Young") && bn == 5) {
         k = GC_KIND_YOUNG;
         cause_grp = 0;
@@ -1341,6 +1360,14 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         ev.cause = s->cause;
         ev.flags |= cause_flags_i(p, s->cause);
     }
+    if (sme && !gen && !zgc_phase && !shen_phase) {
+        sme->pc_ok = true;
+        sme->pc_kind = (unsigned char)k;
+        sme->pc_name = ev.name;
+        sme->pc_cause = ev.cause;
+        sme->pc_flags = ev.flags & ~flags0;
+    }
+classified:
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     if (shen_phase || (is_shen(p) && k != GC_KIND_FULL))
         shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb,
@@ -1412,17 +1439,29 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
         return true;
     }
     struct msg_parts mp;
-    split_parts_memo(p, m, body, &mp);
+    struct split_memo *sme = split_parts_memo(p, m, body, &mp);
     struct gc_event ev;
     base_event(p, &ev, GC_EV_CONCURRENT, gc_id, dur);
     ev.kind = GC_KIND_CONCURRENT;
-    ev.name = gen_name(p, gen, mp.base, mp.base_n);
-    ev.flags |= gen_flag(gen);
-    for (int i = 0; i < mp.ngrp; i++) {
-        if (grp_is(&mp, i, "Young"))
-            ev.flags |= GCF_GEN_YOUNG;
-        else if (grp_is(&mp, i, "Old") || grp_is(&mp, i, "Global"))
-            ev.flags |= GCF_GEN_OLD;
+    if (sme && sme->cc_ok && !gen) {
+        /* the same text before the figures: the same name and flags */
+        ev.name = sme->cc_name;
+        ev.flags |= sme->cc_flags;
+    } else {
+        unsigned flags0 = ev.flags;
+        ev.name = gen_name(p, gen, mp.base, mp.base_n);
+        ev.flags |= gen_flag(gen);
+        for (int i = 0; i < mp.ngrp; i++) {
+            if (grp_is(&mp, i, "Young"))
+                ev.flags |= GCF_GEN_YOUNG;
+            else if (grp_is(&mp, i, "Old") || grp_is(&mp, i, "Global"))
+                ev.flags |= GCF_GEN_OLD;
+        }
+        if (sme && !gen) {
+            sme->cc_ok = true;
+            sme->cc_name = ev.name;
+            sme->cc_flags = ev.flags & ~flags0;
+        }
     }
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     struct gcid_slot *s = slot_get(p, gc_id);
