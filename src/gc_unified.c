@@ -1066,7 +1066,13 @@ static bool grp_is(const struct msg_parts *m, int i, const char *lit)
 static void tail_heap(const struct msg_parts *m, int64_t *b, int64_t *a, int64_t *t)
 {
     *b = *a = *t = -1;
-    const char *arrow = FIND(m->tail, m->tail_n, "->");
+    /* the first "->" (FIND's answer), found in place: it is a few bytes in */
+    const char *arrow = NULL;
+    for (const char *q = m->tail, *e = m->tail + m->tail_n; q + 1 < e; q++)
+        if (q[0] == '-' && q[1] == '>') {
+            arrow = q;
+            break;
+        }
     if (!arrow)
         return;
     const char *st = arrow;
