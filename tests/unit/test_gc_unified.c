@@ -6,9 +6,11 @@
  */
 #include "t.h"
 #include "test_gc_unified_collect.h"
+#include "gc_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const struct gc_event *ev_at(const struct gcu_run *r, size_t i)
 {
@@ -772,6 +774,32 @@ static void figures_any_width(void)
     }
 }
 
+/* A JVM start ("Using <collector>") is always let through to
+   gc_line_evidence by gc_line_may_be_evidence, with trailing blanks too;
+   the G1 "Using 1 workers of 1 for evacuation" line of every pause is not. */
+static void jvm_start_lines_reach_evidence(void)
+{
+    static const char *const starts[] = {
+        "[0.004s][info][gc] Using Epsilon", "[0.004s][info][gc] Using G1", "[0.004s][info][gc] Using Serial",
+        "[0.004s][info][gc] Using Parallel", "[0.004s][info][gc] Using Shenandoah",
+        "[0.004s][info][gc] Using The Z Garbage Collector", "[0.004s][info][gc] Using Concurrent Mark Sweep",
+        "[0.004s][info][gc] Using Epsilon  ", "[0.004s][info][gc] Using Epsilon\r",
+    };
+    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+        const char *l = starts[i];
+        size_t n = strlen(l);
+        enum gc_line_mark mark;
+        CHECK(gc_line_may_be_evidence(l, n, GC_FMT_UNIFIED));
+        CHECK_EQ_INT(gc_line_evidence(l, n, GC_FMT_UNIFIED, &mark), GC_FMT_UNKNOWN);
+        CHECK_EQ_INT(mark, GC_MARK_JVM_START);
+    }
+    const char *ev = "[2022-01-29T16:34:52.793+0000][1384ms][info][gc,task     ] GC(122) Using 1 workers of 1 for evacuation";
+    enum gc_line_mark mark;
+    CHECK(!gc_line_may_be_evidence(ev, strlen(ev), GC_FMT_UNIFIED));
+    CHECK_EQ_INT(gc_line_evidence(ev, strlen(ev), GC_FMT_UNIFIED, &mark), GC_FMT_UNKNOWN);
+    CHECK_EQ_INT(mark, GC_MARK_NONE);
+}
+
 int main(void)
 {
     RUN(g1_gc_star_with_cpu);
@@ -791,5 +819,6 @@ int main(void)
     RUN(split_memo_read_as_cold);
     RUN(gc_id_memo_read_as_cold);
     RUN(figures_any_width);
+    RUN(jvm_start_lines_reach_evidence);
     T_DONE();
 }
