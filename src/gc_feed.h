@@ -61,7 +61,9 @@ static inline void feed_close(struct feed *f)
     f->last_fmt = f->fmt;
 }
 
-static inline void feed_evidence(struct feed *f, const char *s, size_t n)
+/* (out of line: rare, and inlined it made feed_line a call of its own,
+   with a frame to save and restore on every line) */
+static __attribute__((noinline, unused)) void feed_evidence(struct feed *f, const char *s, size_t n)
 {
     enum gc_line_mark mark;
     enum gc_format other = gc_line_evidence(s, n, f->fmt, &mark);

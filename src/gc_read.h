@@ -59,7 +59,9 @@ static inline bool gc_line_may_be_evidence(const char *s, size_t n, enum gc_form
         return false;
     if (cur == GC_FMT_UNIFIED && s[0] == '[' && s[1] != 'G' && s[1] != 'F') {
         char c = s[n - 1];
-        return c == '1' || c == 'l' || c == 'h' || c == 'r' || c == 'p' || c == 'n' || c == ' ' || c == '\r';
+        if (c == 'n') /* "Epsilon"; not "... for evacuation" (every G1 pause) */
+            return s[n - 2] == 'o' && s[n - 3] == 'l';
+        return c == '1' || c == 'l' || c == 'h' || c == 'r' || c == 'p' || c == ' ' || c == '\r';
     }
     return !(cur == GC_FMT_LEGACY && s[0] >= '0' && s[0] <= '9');
 }

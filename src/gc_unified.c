@@ -61,7 +61,7 @@ struct dc_entry {
    through the space before the message, and what parsing it yields. */
 #define DG_TXT 64
 #define DG_SETS 32 /* 2 entries per set, the older replaced */
-#define DG_PRE_LOG2 4
+#define DG_PRE_LOG2 6
 #define DG_PRE (1u << DG_PRE_LOG2)
 struct dg_entry {
     char txt[DG_TXT];
@@ -69,6 +69,24 @@ struct dg_entry {
     unsigned char tags_off; /* tags text offset in txt; 0: no tags bracket */
     unsigned char tags_n;
     bool level_seen, foreign;
+};
+
+/* A message's split (struct msg_parts) as offsets, and the text it was
+   split from up to its tail (split_parts_memo()). */
+#define SM_SETS_LOG2 3
+#define SM_WAYS 4
+#define SM_TXT 72
+struct split_memo {
+    char txt[SM_TXT];
+    unsigned char t;    /* tail offset; 0: empty entry */
+    bool full;          /* the message was all text: no tail */
+    unsigned char base_n, ngrp, grp_off[4], grp_n[4];
+    /* what on_pause / on_concurrent made of this text without a generation
+       prefix, when that depends on the text alone (pc_ok / cc_ok) */
+    bool pc_ok, cc_ok;
+    unsigned char pc_kind;
+    unsigned pc_flags, cc_flags;
+    const char *pc_name, *pc_cause, *cc_name;
 };
 
 struct gcid_slot {
@@ -118,14 +136,32 @@ struct up {
     char id_txt[24];                   /* last "GC(" id digits with ')' */
     size_t id_txt_n;                   /* its length, 0: none */
     int64_t id_txt_val;
+    /* the last "GC(N) " whole, as two words and their masks (id_fn: its
+       length, at most 16; 0: none) */
+    uint64_t id_w[2], id_m[2];
+    size_t id_fn;
+    int64_t id_fval;
     size_t up_txt_n;                   /* its length, 0: none */
     int64_t up_txt_ns;                 /* its value */
+    uint64_t up_m0, up_m1;             /* masks of its bytes in its two words; 0, 0: longer than 16 */
+    /* when it is "NNNms]" (frame_fast()): up_m0/1 without its last digit,
+       and where that digit is; 0, 0: not so */
+    uint64_t up_l0, up_l1;
+    size_t up_lpos;
     /* last time/utctime decorator text read as DK_WALL (see wall_memo()) */
     char tm_txt[40];
     size_t tm_n;                       /* its length, 0: none */
     int64_t tm_ms, tm_base_ms;         /* its value; minus its SS.mmm when tm_lin */
     int32_t tm_tz;
     bool tm_lin;                       /* "...:SS.mmm" + a non-digit: the value is linear in SS and mmm */
+    /* "[" + tm_txt + "][" as the 4 words frame_fast() compares, when tm_lin
+       and they fit in 32 bytes (ff_m3: the bytes of the last word that count) */
+    bool ff_on;
+    uint64_t ff_w[4], ff_m3;
+    uint64_t ff_a2;                    /* the last line's bytes 16-23 (SS.mmm) read so, 0: none */
+    int64_t ff_ms;                     /* and its time */
+    struct split_memo sm[1u << SM_SETS_LOG2][SM_WAYS]; /* see split_parts_memo() */
+    unsigned char sm_next[1u << SM_SETS_LOG2];        /* the way to replace next */
     const char *icache[ICACHE]; /* see intern() */
     size_t icache_len[ICACHE];
     const char *flags_cause;     /* cause_flags cache: last cause and its flags */
@@ -252,15 +288,22 @@ static inline __attribute__((always_inline)) uint64_t swar_digits_value(uint64_t
 static inline __attribute__((always_inline)) int64_t lead_int(const char *c, size_t lim, size_t *k)
 {
 #ifdef SWAR_DIGITS
-    if (lim >= 16) {
-        uint64_t x, y;
+    if (lim >= 8) {
+        uint64_t x, y = 0;
         memcpy(&x, c, 8);
         unsigned a = swar_lead_digits(x);
         if (a < 8) {
             *k = a;
             return a ? (int64_t)swar_digits_value(x, a) : 0;
         }
-        memcpy(&y, c + 8, 8);
+        if (lim >= 16) {
+            memcpy(&y, c + 8, 8);
+        } else if (lim > 8) {
+            /* c[8..lim) from the word that ends at c + lim, zeros after:
+               "13825500 ns" at the end of a line */
+            memcpy(&y, c + lim - 8, 8);
+            y >>= 8 * (16 - lim);
+        }
         unsigned b = swar_lead_digits(y);
         if (b < 7) {
             /* up to 14 digits: parse_int's cap cannot bind */
@@ -483,6 +526,11 @@ static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
     size_t e = *n;
     while (e > 0 && s[e - 1] == ' ')
         e--;
+    /* a duration, and what malformed_duration() refuses, ends in its unit's
+       's': "Pause Young (Normal) (G1 Evacuation Pause)" is a start line at
+       once */
+    if (e == 0 || s[e - 1] != 's')
+        return 0;
     size_t b = e;
     while (b > 0 && s[b - 1] != ' ')
         b--;
@@ -490,6 +538,35 @@ static int take_trailing_duration(const char *s, size_t *n, int64_t *ns)
         return 0;
     if (!is_digit(s[b]))
         return malformed_duration(s + b, e - b) ? -1 : 0;
+    const char *t = s + b;
+    size_t tn = e - b, u = tn - 2;
+    if (tn >= 5 && t[u] == 'm') {
+        /* "13.221ms": at most 9 digits, '.', at most 9 digits, "ms", what
+           parse_duration reads (ip * 1e6 + frac9 / 1000, no overflow) */
+        size_t i = 0;
+        int64_t ip = 0, f = 0;
+        unsigned dg;
+        while (i < 9 && (dg = (unsigned)((unsigned char)t[i] - '0')) <= 9) {
+            ip = ip * 10 + dg;
+            i++;
+        }
+        if (i < u && t[i] == '.') {
+            size_t f0 = ++i;
+            while (i < u && i - f0 < 9 && (dg = (unsigned)((unsigned char)t[i] - '0')) <= 9) {
+                f = f * 10 + dg;
+                i++;
+            }
+            if (i == u && i > f0) {
+                static const int64_t scale9[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                                   10000,      1000,      100,     10,      1};
+                *ns = ip * 1000000 + f * scale9[i - f0] / 1000;
+                while (b > 0 && s[b - 1] == ' ')
+                    b--;
+                *n = b;
+                return 1;
+            }
+        }
+    }
     bool ovf;
     size_t k = parse_duration(s + b, e - b, ns, &ovf);
     if (k != e - b)
@@ -543,6 +620,15 @@ static inline __attribute__((always_inline)) size_t parse_size_kb(const char *s,
 #ifdef SWAR_DIGITS
 digits_read:
 #endif
+    if (d && d <= 7 && d < n) {
+        /* "24M": under 1e7 K, M or G, what the reading below gives
+           (digits * 1000 * unit cannot saturate) */
+        char u = s[d];
+        if (u == 'K' || u == 'M' || u == 'G') {
+            *kb = (int64_t)ip << (u == 'K' ? 0 : u == 'M' ? 10 : 20);
+            return d + 1;
+        }
+    }
     if (d && d <= 9 && d < n && s[d] != '.' && s[d] != ',') {
         int64_t iv = (int64_t)ip, m = size_unit_kb(s[d]);
         if (m < 0)
@@ -595,13 +681,16 @@ static size_t parse_transition(const char *s, size_t n, int64_t *before, int64_t
     if (!i)
         return 0;
     if (i < n && s[i] == '(') {
-        size_t k = skip_pct(s + i, n - i);
-        if (!k) {
-            int64_t cap;
-            k = parse_size_kb(s + i + 1, n - i - 1, &cap);
-            if (!k || i + 1 + k >= n || s[i + 1 + k] != ')')
-                return 0;
+        /* a size and ')' first: then there is no '%' before the first ')'
+           and skip_pct() would have found no percentage */
+        int64_t cap;
+        size_t k = parse_size_kb(s + i + 1, n - i - 1, &cap);
+        if (k && i + 1 + k < n && s[i + 1 + k] == ')') {
             k += 2;
+        } else {
+            k = skip_pct(s + i, n - i);
+            if (!k)
+                return 0;
         }
         i += k;
     }
@@ -613,15 +702,14 @@ static size_t parse_transition(const char *s, size_t n, int64_t *before, int64_t
         return 0;
     i += k;
     if (i < n && s[i] == '(') {
-        k = skip_pct(s + i, n - i);
-        if (k) {
-            i += k;
+        /* (the size first, as above) */
+        k = parse_size_kb(s + i + 1, n - i - 1, total);
+        if (k && i + 1 + k < n && s[i + 1 + k] == ')') {
+            i += k + 2;
         } else {
-            k = parse_size_kb(s + i + 1, n - i - 1, total);
-            if (k && i + 1 + k < n && s[i + 1 + k] == ')')
-                i += k + 2;
-            else
-                *total = -1;
+            *total = -1;
+            k = skip_pct(s + i, n - i);
+            i += k;
         }
     }
     return i;
@@ -712,13 +800,35 @@ static void base_event(struct up *p, struct gc_event *ev, enum gc_ev_type t, int
 
 static void close_cycle(struct up *p, struct gcid_slot *s);
 
-static struct gcid_slot *slot_get(struct up *p, int64_t id)
+static void slot_touch(const struct up *p, struct gcid_slot *s)
+{
+    s->prev_up_ns = s->last_up_ns;
+    s->prev_wall_ms = s->last_wall_ms;
+    if (p->up_ns >= 0)
+        s->last_up_ns = p->up_ns;
+    if (p->wall_ms >= 0)
+        s->last_wall_ms = p->wall_ms;
+}
+
+static struct gcid_slot *slot_new(struct up *p, int64_t id);
+
+/* The slot of id (NULL for no id), touched by the current line: inline, as
+   the lines of one collection find their slot there */
+static inline __attribute__((always_inline)) struct gcid_slot *slot_get(struct up *p, int64_t id)
 {
     if (id < 0)
         return NULL;
-    struct gcid_slot *s = &p->slot[id % GCID_SLOTS];
-    if (s->id == id)
-        goto touch;
+    struct gcid_slot *s = &p->slot[(uint64_t)id % GCID_SLOTS];
+    if (s->id != id)
+        return slot_new(p, id);
+    slot_touch(p, s);
+    return s;
+}
+
+/* slot_get() of an id not in its slot: the slot's old id is ended first */
+static __attribute__((noinline)) struct gcid_slot *slot_new(struct up *p, int64_t id)
+{
+    struct gcid_slot *s = &p->slot[(uint64_t)id % GCID_SLOTS];
     if (s->id >= 0 && s->cycle_open)
         close_cycle(p, s);
     if (s->id >= 0 && s->have_nested) {
@@ -746,13 +856,7 @@ static struct gcid_slot *slot_get(struct up *p, int64_t id)
     s->oldr_b = s->oldr_a = s->humr_b = s->humr_a = -1;
     s->cyc_heap_b = s->cyc_heap_a = s->cyc_heap_t = -1;
     s->pause_start_up_ns = s->pause_start_wall_ms = -1;
-touch:
-    s->prev_up_ns = s->last_up_ns;
-    s->prev_wall_ms = s->last_wall_ms;
-    if (p->up_ns >= 0)
-        s->last_up_ns = p->up_ns;
-    if (p->wall_ms >= 0)
-        s->last_wall_ms = p->wall_ms;
+    slot_touch(p, s);
     return s;
 }
 
@@ -767,7 +871,7 @@ static const char *intern(struct up *p, const char *s, size_t n)
     unsigned h = ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u +
                   (unsigned)n) & (ICACHE - 1);
     const char *c = p->icache[h];
-    if (c && p->icache_len[h] == n && memcmp(c, s, n) == 0)
+    if (c && p->icache_len[h] == n && eq_short(c, s, n))
         return c;
     c = intern_str(p->ctx->strings, s, n);
     p->icache[h] = c;
@@ -896,6 +1000,62 @@ static void split_parts(const char *s, size_t n, struct msg_parts *m)
     m->tail_n = n - i;
 }
 
+/*
+ * split_parts() through a few memos: the lines of a log repeat the text
+ * before the figures ("Pause Young (Normal) (G1 Evacuation Pause) ").
+ * split_parts() decides from the bytes up to and including the tail's first
+ * one: with the same text before the tail and a digit there (a '(' could
+ * start an unclosed group, read to the end), or the same whole text, the
+ * split is the same.
+ */
+static struct split_memo *split_parts_memo(struct up *p, const char *s, size_t n, struct msg_parts *m)
+{
+    /* the set: by the first 16 bytes (the texts differ there: "Pause Young
+       (Nor", "Concurrent Mark ", "Concurrent Scan ") */
+    uint64_t a = 0, b = n;
+    if (n >= 16) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + 8, 8);
+    } else if (n >= 8) {
+        memcpy(&a, s, 8);
+    }
+    unsigned set = (unsigned)(((a ^ (b * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL) >> (64 - SM_SETS_LOG2));
+    struct split_memo *ways = p->sm[set];
+    for (unsigned i = 0; i < SM_WAYS; i++) {
+        struct split_memo *e = &ways[i];
+        size_t t = e->t;
+        if (!t || (e->full ? n != t : n <= t || !is_digit(s[t])) || !eq_short(e->txt, s, t))
+            continue;
+        m->base = s;
+        m->base_n = e->base_n;
+        m->ngrp = e->ngrp;
+        for (int g = 0; g < e->ngrp; g++) {
+            m->grp[g] = s + e->grp_off[g];
+            m->grp_n[g] = e->grp_n[g];
+        }
+        m->tail = s + t;
+        m->tail_n = n - t;
+        return e;
+    }
+    split_parts(s, n, m);
+    size_t t = (size_t)(m->tail - s);
+    if (t == 0 || t > SM_TXT || (t < n && !is_digit(s[t])))
+        return NULL;
+    struct split_memo *e = &ways[p->sm_next[set]];
+    p->sm_next[set] = (unsigned char)((p->sm_next[set] + 1) % SM_WAYS);
+    memcpy(e->txt, s, t);
+    e->t = (unsigned char)t;
+    e->full = t == n;
+    e->base_n = (unsigned char)m->base_n;
+    e->ngrp = (unsigned char)m->ngrp;
+    for (int g = 0; g < m->ngrp; g++) {
+        e->grp_off[g] = (unsigned char)(m->grp[g] - s);
+        e->grp_n[g] = (unsigned char)m->grp_n[g];
+    }
+    e->pc_ok = e->cc_ok = false;
+    return e;
+}
+
 static bool grp_is(const struct msg_parts *m, int i, const char *lit)
 {
     size_t l = strlen(lit);
@@ -906,7 +1066,13 @@ static bool grp_is(const struct msg_parts *m, int i, const char *lit)
 static void tail_heap(const struct msg_parts *m, int64_t *b, int64_t *a, int64_t *t)
 {
     *b = *a = *t = -1;
-    const char *arrow = FIND(m->tail, m->tail_n, "->");
+    /* the first "->" (FIND's answer), found in place: it is a few bytes in */
+    const char *arrow = NULL;
+    for (const char *q = m->tail, *e = m->tail + m->tail_n; q + 1 < e; q++)
+        if (q[0] == '-' && q[1] == '>') {
+            arrow = q;
+            break;
+        }
     if (!arrow)
         return;
     const char *st = arrow;
@@ -1106,17 +1272,28 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         return true;
     }
     struct msg_parts mp;
-    split_parts(m, body, &mp);
-    /* after "Pause "; the base may be shorter when "(" follows at once */
-    const char *b = mp.base_n > 6 ? mp.base + 6 : mp.base + mp.base_n;
-    size_t bn = mp.base_n > 6 ? mp.base_n - 6 : 0;
+    struct split_memo *sme = split_parts_memo(p, m, body, &mp);
     struct gc_event ev;
     base_event(p, &ev, GC_EV_PAUSE, gc_id, dur);
     struct gcid_slot *s = slot_get(p, gc_id);
-    int cause_grp = -1;
     enum gc_kind k = GC_KIND_OTHER;
-    size_t name_n = mp.base_n;
     bool shen_phase = false, zgc_phase = false;
+    if (sme && sme->pc_ok && !gen) {
+        /* the same text before the figures: the same kind, name, cause and
+           flags (no collector was set, no slot's cause was read) */
+        k = (enum gc_kind)sme->pc_kind;
+        ev.kind = k;
+        ev.name = sme->pc_name;
+        ev.cause = sme->pc_cause;
+        ev.flags |= sme->pc_flags;
+        goto classified;
+    }
+    /* after "Pause "; the base may be shorter when "(" follows at once */
+    const char *b = mp.base_n > 6 ? mp.base + 6 : mp.base + mp.base_n;
+    size_t bn = mp.base_n > 6 ? mp.base_n - 6 : 0;
+    int cause_grp = -1;
+    size_t name_n = mp.base_n;
+    unsigned flags0 = ev.flags;
     if (STARTS(b, bn, "Young") && bn == 5) {
         k = GC_KIND_YOUNG;
         cause_grp = 0;
@@ -1189,6 +1366,14 @@ static bool on_pause(struct up *p, const char *m, size_t n, int64_t gc_id, char 
         ev.cause = s->cause;
         ev.flags |= cause_flags_i(p, s->cause);
     }
+    if (sme && !gen && !zgc_phase && !shen_phase) {
+        sme->pc_ok = true;
+        sme->pc_kind = (unsigned char)k;
+        sme->pc_name = ev.name;
+        sme->pc_cause = ev.cause;
+        sme->pc_flags = ev.flags & ~flags0;
+    }
+classified:
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     if (shen_phase || (is_shen(p) && k != GC_KIND_FULL))
         shen_cycle_touch(p, s, ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb,
@@ -1260,17 +1445,29 @@ static bool on_concurrent(struct up *p, const char *m, size_t n, int64_t gc_id, 
         return true;
     }
     struct msg_parts mp;
-    split_parts(m, body, &mp);
+    struct split_memo *sme = split_parts_memo(p, m, body, &mp);
     struct gc_event ev;
     base_event(p, &ev, GC_EV_CONCURRENT, gc_id, dur);
     ev.kind = GC_KIND_CONCURRENT;
-    ev.name = gen_name(p, gen, mp.base, mp.base_n);
-    ev.flags |= gen_flag(gen);
-    for (int i = 0; i < mp.ngrp; i++) {
-        if (grp_is(&mp, i, "Young"))
-            ev.flags |= GCF_GEN_YOUNG;
-        else if (grp_is(&mp, i, "Old") || grp_is(&mp, i, "Global"))
-            ev.flags |= GCF_GEN_OLD;
+    if (sme && sme->cc_ok && !gen) {
+        /* the same text before the figures: the same name and flags */
+        ev.name = sme->cc_name;
+        ev.flags |= sme->cc_flags;
+    } else {
+        unsigned flags0 = ev.flags;
+        ev.name = gen_name(p, gen, mp.base, mp.base_n);
+        ev.flags |= gen_flag(gen);
+        for (int i = 0; i < mp.ngrp; i++) {
+            if (grp_is(&mp, i, "Young"))
+                ev.flags |= GCF_GEN_YOUNG;
+            else if (grp_is(&mp, i, "Old") || grp_is(&mp, i, "Global"))
+                ev.flags |= GCF_GEN_OLD;
+        }
+        if (sme && !gen) {
+            sme->cc_ok = true;
+            sme->cc_name = ev.name;
+            sme->cc_flags = ev.flags & ~flags0;
+        }
     }
     tail_heap(&mp, &ev.heap_before_kb, &ev.heap_after_kb, &ev.heap_total_kb);
     struct gcid_slot *s = slot_get(p, gc_id);
@@ -1295,7 +1492,7 @@ static bool on_zgc_collection(struct up *p, const char *m, size_t n, int64_t gc_
         return true;
     }
     bool has_dur = td > 0;
-    split_parts(m, body, &mp);
+    split_parts_memo(p, m, body, &mp);
     struct gcid_slot *s = slot_get(p, gc_id);
     const char *cause = mp.ngrp > 0 ? intern(p, mp.grp[0], mp.grp_n[0]) : NULL;
     if (gflags)
@@ -1435,7 +1632,7 @@ static int64_t field_ns(const char *s, size_t n, const char *key, size_t keyn)
 static inline __attribute__((always_inline)) int64_t take_lit_ns(const char **q, const char *end, const char *lit, size_t litn)
 {
     const char *v = *q + litn;
-    if ((size_t)(end - *q) < litn + 4 || memcmp(*q, lit, litn) != 0)
+    if ((size_t)(end - *q) < litn + 4 || !eq_short(*q, lit, litn))
         return -1;
     size_t k;
     int64_t x = lead_int(v, (size_t)(end - v), &k);
@@ -1518,6 +1715,12 @@ static inline __attribute__((always_inline)) int64_t take_lit_secs(const char **
     size_t vn = (size_t)(end - v);
     if (!is_digit(v[0]))
         return -1;
+    if (vn >= 5 && v[1] == '.' && is_digit(v[2]) && is_digit(v[3]) && v[4] == 's') {
+        /* "0.01s", as the JVM prints it: parse_dec_exact's and
+           scale_ns's reading */
+        *q = v + 5;
+        return (int64_t)(v[0] - '0') * 1000000000 + ((v[2] - '0') * 10 + (v[3] - '0')) * 10000000;
+    }
     uint64_t ip, f9;
     bool big;
     size_t c = parse_dec_exact(v, vn, &ip, &f9, &big);
@@ -1938,6 +2141,18 @@ static void wall_store(struct up *p, const char *c, size_t cn, int64_t ms, int32
     if (p->tm_lin)
         p->tm_base_ms = ms - ((c[17] - '0') * 10 + (c[18] - '0')) * 1000 -
                         ((c[20] - '0') * 100 + (c[21] - '0') * 10 + (c[22] - '0'));
+    p->ff_on = p->tm_lin && cn + 3 <= 32;
+    p->ff_a2 = 0;
+    if (p->ff_on) {
+        char w[32] = {0};
+        w[0] = '[';
+        memcpy(w + 1, c, cn);
+        w[cn + 1] = ']';
+        w[cn + 2] = '[';
+        memcpy(p->ff_w, w, sizeof w);
+        size_t last = cn + 3 - 24; /* bytes of the last word: 2..8 */
+        p->ff_m3 = last >= 8 ? ~0ULL : (1ULL << (8 * last)) - 1;
+    }
 }
 
 /* c[0..p->tm_n) (followed by ']') reads as the memo says: its value in *ms. */
@@ -2047,6 +2262,120 @@ static inline __attribute__((always_inline)) size_t up_int_bracket(struct up *p,
     return k + 3;
 }
 
+/* The uptime memo: text c[0..un) (through its ']'), value ns; cpy >= un
+   bytes of c are copied. */
+static inline void up_memo_store(struct up *p, const char *c, size_t cpy, size_t un, int64_t ns)
+{
+    memcpy(p->up_txt, c, cpy);
+    p->up_txt_n = un;
+    p->up_txt_ns = ns;
+    p->up_m0 = un > 16 ? 0 : un >= 8 ? ~0ULL : (1ULL << (8 * un)) - 1;
+    p->up_m1 = un > 16 ? 0 : un <= 8 ? 0 : un == 16 ? ~0ULL : (1ULL << (8 * (un - 8))) - 1;
+    p->up_l0 = p->up_l1 = 0;
+}
+
+/*
+ * The frame nearly every line of a G1/Parallel/Serial log has,
+ * "[2022-01-29T16:34:51.702+0000][1383ms][info][gc,phases   ] ": the time
+ * as the memo with other seconds and milliseconds (four word compares and
+ * one digit test, wall_memo()'s reading), an uptime in ms as the uptime
+ * memo or at most 7 digits (up_int_bracket()'s), and a stored level+tags run
+ * found by the hash of its first 16 bytes (dg_find()'s). Sets what
+ * parse_decorators() would and returns the offset of the message; 0, having
+ * changed nothing but the memos, for anything else.
+ */
+static inline __attribute__((always_inline)) size_t frame_fast(struct up *p, const char *s, size_t n, struct deco *d)
+{
+#ifdef SWAR_DIGITS
+    size_t L = p->tm_n + 2; /* the uptime's '[' */
+    if (!p->ff_on || n < L + 1 + 16 + 16)
+        return 0;
+    uint64_t a0, a1, a2, a3;
+    memcpy(&a0, s, 8);
+    memcpy(&a1, s + 8, 8);
+    memcpy(&a2, s + 16, 8);
+    memcpy(&a3, s + 24, 8);
+    uint64_t diff = (a0 ^ p->ff_w[0]) | (a1 ^ p->ff_w[1]) | ((a3 ^ p->ff_w[3]) & p->ff_m3);
+    int64_t wall;
+    if (a2 == p->ff_a2) {
+        /* the same SS.mmm as the line before (most lines): its time */
+        if (diff)
+            return 0;
+        wall = p->ff_ms;
+    } else {
+        /* bytes 18, 19 (SS) and 21-23 (mmm) are digits, the others the memo's */
+        const uint64_t dig = 0xFFFFFF00FFFF0000ULL;
+        uint64_t bad = ((a2 & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                       (((a2 & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL);
+        if (diff | ((a2 ^ p->ff_w[2]) & ~dig) | (bad & dig))
+            return 0;
+        uint64_t x = (a2 & dig) - (0x3030303030303030ULL & dig);
+        unsigned se = (unsigned)((x >> 16) & 0xFF) * 10 + (unsigned)((x >> 24) & 0xFF);
+        if (se > 60)
+            return 0;
+        unsigned mmm = (unsigned)((x >> 40) & 0xFF) * 100 + (unsigned)((x >> 48) & 0xFF) * 10 + (unsigned)(x >> 56);
+        wall = p->tm_base_ms + se * 1000 + mmm;
+        p->ff_a2 = a2;
+        p->ff_ms = wall;
+    }
+    const char *c = s + L + 1;
+    uint64_t u0, u1, w0, w1;
+    memcpy(&u0, c, 8);
+    memcpy(&u1, c + 8, 8);
+    memcpy(&w0, p->up_txt, 8);
+    memcpy(&w1, p->up_txt + 8, 8);
+    size_t k;
+    int64_t up;
+    if (p->up_m0 && !(((u0 ^ w0) & p->up_m0) | ((u1 ^ w1) & p->up_m1))) {
+        k = p->up_txt_n;
+        up = p->up_txt_ns;
+    } else {
+        if ((p->up_l0 | p->up_l1) && !(((u0 ^ w0) & p->up_l0) | ((u1 ^ w1) & p->up_l1)) &&
+            is_digit(c[p->up_lpos])) {
+            /* the memo's digits but the last: the next millisecond or so */
+            size_t lp = p->up_lpos;
+            k = p->up_txt_n;
+            up = p->up_txt_ns + (int64_t)(c[lp] - p->up_txt[lp]) * 1000000;
+            p->up_txt[lp] = c[lp];
+            p->up_txt_ns = up;
+        } else {
+            unsigned a = swar_lead_digits(u0);
+            if (a == 0 || a == 8 || c[a] != 'm' || c[a + 1] != 's' || c[a + 2] != ']')
+                return 0;
+            k = a + 3;
+            up = (int64_t)swar_digits_value(u0, a) * 1000000; /* under 1e7 ms: an uptime */
+            up_memo_store(p, c, 16, k, up);
+            /* (a <= 7: the last digit is in the first word) */
+            p->up_lpos = a - 1;
+            p->up_l0 = p->up_m0 & ~(0xFFULL << (8 * (a - 1)));
+            p->up_l1 = p->up_m1;
+        }
+    }
+    const char *r = c + k; /* the run */
+    size_t avail = (size_t)(s + n - r);
+    if (avail < 16 || r[0] != '[' || is_digit(r[1]))
+        return 0;
+    const struct dg_entry *g = p->dg_pre[dg_pre_way(r)];
+    if (!g || g->n > avail || !eq_short(g->txt, r, g->n))
+        return 0;
+    p->wall_ms = wall;
+    p->tz = p->tm_tz;
+    p->up_ns = up;
+    d->any = true;
+    d->level_seen = g->level_seen;
+    d->tags = g->tags_off ? r + g->tags_off : NULL;
+    d->tags_n = g->tags_off ? g->tags_n : 0;
+    d->foreign = g->tags_off ? g->foreign : false;
+    return (size_t)(r - s) + g->n;
+#else
+    (void)p;
+    (void)s;
+    (void)n;
+    (void)d;
+    return 0;
+#endif
+}
+
 /*
  * Parse leading decorators, set p->up_ns/wall_ms/tz and d. Returns the
  * offset of the message.
@@ -2095,11 +2424,8 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
                    log: kept as the uptime memo (text through "]", read the
                    same by the loop below), a fixed-size copy. Only an
                    uptime: a timemillis value is a wall time. */
-                if (k && k <= 16 && lim >= 16 && p->up_ns >= 0) {
-                    memcpy(p->up_txt, c, 16);
-                    p->up_txt_n = k;
-                    p->up_txt_ns = p->up_ns;
-                }
+                if (k && k <= 16 && lim >= 16 && p->up_ns >= 0)
+                    up_memo_store(p, c, 16, k, p->up_ns);
             }
             if (k) {
                 i += k + 1;
@@ -2214,11 +2540,8 @@ static size_t parse_decorators(struct up *p, const char *s, size_t n, struct dec
             int64_t v;
             size_t k = parse_dec_e9(c, lim, &v);
             if (k + 1 < lim && c[k] == 's' && c[k + 1] == ']') {
-                if (k + 2 <= sizeof p->up_txt) {
-                    memcpy(p->up_txt, c, k + 2);
-                    p->up_txt_n = k + 2;
-                    p->up_txt_ns = v;
-                }
+                if (k + 2 <= sizeof p->up_txt)
+                    up_memo_store(p, c, k + 2, k + 2, v);
                 if (p->up_ns < 0)
                     p->up_ns = v;
                 d->any = true;
@@ -2316,18 +2639,25 @@ done:
 static void line(void *vp, const char *s, size_t n, uint64_t lineno)
 {
     struct up *p = vp;
-    while (n && (s[n - 1] == '\r' || s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
-        n--;
-    size_t lead = 0;
-    while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
-        lead++;
-    if (lead == n)
-        return; /* blank */
+    /* (a line ending in a byte above ' ' and starting with '[' has nothing
+       to trim and is not blank: one test each) */
+    if (!n || (unsigned char)s[n - 1] <= ' ')
+        while (n && (s[n - 1] == '\r' || s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+            n--;
+    if (!n || s[0] != '[') {
+        size_t lead = 0;
+        while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
+            lead++;
+        if (lead == n)
+            return; /* blank */
+    }
     p->lineno = lineno;
     p->raw = s;
     p->raw_len = n;
     struct deco d;
-    size_t off = parse_decorators(p, s, n, &d);
+    size_t off = frame_fast(p, s, n, &d);
+    if (!off)
+        off = parse_decorators(p, s, n, &d);
     struct gc_parse_ctx *ctx = p->ctx;
     if (p->up_ns >= 0) {
         if (ctx->first_uptime_ns < 0)
@@ -2378,7 +2708,16 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
         mn--;
     }
     int64_t gc_id = -1;
-    if (STARTS(m, mn, "GC(")) {
+    uint64_t w0, w1;
+    if (p->id_fn && mn >= 16 && (memcpy(&w0, m, 8), memcpy(&w1, m + 8, 8),
+                                 !(((w0 ^ p->id_w[0]) & p->id_m[0]) | ((w1 ^ p->id_w[1]) & p->id_m[1])))) {
+        /* the last line's "GC(N) " again: what the reading below gives */
+        gc_id = p->id_fval;
+        m += p->id_fn;
+        mn -= p->id_fn;
+    } else if (STARTS(m, mn, "GC(")) {
+        const char *m0 = m;
+        size_t mn0 = mn;
         int64_t id;
         size_t k;
         /* the lines of one collection follow each other: reuse the last
@@ -2401,14 +2740,25 @@ static void line(void *vp, const char *s, size_t n, uint64_t lineno)
             if (mn && *m == ' ') {
                 m++;
                 mn--;
+                size_t fn = 5 + k;
+                if (fn <= 16 && mn0 >= 16) {
+                    memcpy(p->id_w, m0, 16);
+                    p->id_m[0] = fn >= 8 ? ~0ULL : (1ULL << (8 * fn)) - 1;
+                    p->id_m[1] = fn <= 8 ? 0 : fn == 16 ? ~0ULL : (1ULL << (8 * (fn - 8))) - 1;
+                    p->id_fn = fn;
+                    p->id_fval = id;
+                }
             }
         }
     }
-    if (mn && (m[0] == 'G' || m[0] == 'A') &&
-        (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times")))
-        p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
-    else if (gc_id >= 0)
-        p->in_footer = false;
+    /* (out of the footer and not starting one, there is nothing to change) */
+    if (p->in_footer || (mn && (m[0] == 'G' || m[0] == 'A'))) {
+        if (mn && (m[0] == 'G' || m[0] == 'A') &&
+            (STARTS(m, mn, "GC STATISTICS:") || STARTS(m, mn, "All times are wall-clock times")))
+            p->in_footer = true; /* Shenandoah exit / per-cycle (gc+stats) tables */
+        else if (gc_id >= 0)
+            p->in_footer = false;
+    }
     if (p->in_footer) {
         /* the exit statistics table: its rows ("Pause Init Mark (G) = ...")
            look like phases but are totals, never events */
@@ -2654,14 +3004,28 @@ static void normalize(struct up *n, uint64_t delta)
     memset(n->up_txt, 0, sizeof n->up_txt);
     n->up_txt_n = 0;
     n->up_txt_ns = 0;
+    n->up_m0 = n->up_m1 = 0;
+    n->up_l0 = n->up_l1 = 0;
+    n->up_lpos = 0;
     memset(n->tm_txt, 0, sizeof n->tm_txt);
     n->tm_n = 0;
     n->tm_ms = n->tm_base_ms = 0;
     n->tm_tz = 0;
     n->tm_lin = false;
+    n->ff_on = false;
+    memset(n->ff_w, 0, sizeof n->ff_w);
+    n->ff_m3 = 0;
+    n->ff_a2 = 0;
+    n->ff_ms = 0;
     memset(n->id_txt, 0, sizeof n->id_txt);
     n->id_txt_n = 0;
     n->id_txt_val = 0;
+    memset(n->id_w, 0, sizeof n->id_w);
+    memset(n->id_m, 0, sizeof n->id_m);
+    n->id_fn = 0;
+    n->id_fval = 0;
+    memset(n->sm, 0, sizeof n->sm);
+    memset(n->sm_next, 0, sizeof n->sm_next);
     memset(n->icache, 0, sizeof n->icache);
     memset(n->icache_len, 0, sizeof n->icache_len);
     n->flags_cause = NULL;

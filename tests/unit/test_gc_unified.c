@@ -6,8 +6,11 @@
  */
 #include "t.h"
 #include "test_gc_unified_collect.h"
+#include "gc_read.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const struct gc_event *ev_at(const struct gcu_run *r, size_t i)
 {
@@ -512,6 +515,291 @@ static void unknown_and_hostile(void)
     gcu_fini(&r);
 }
 
+/*
+ * The memos of the usual frame (the time with other seconds/milliseconds,
+ * the uptime with another last digit, the level+tags run) read every line
+ * as a parser that sees that line alone: the safepoint line of
+ * g1_gc_star_with_cpu above under frames that step through the memos' edges
+ * (same text, next millisecond, a carry into the tens, more digits, seconds
+ * past 59, a minute/day/zone change, ',' for '.', the uptime in seconds).
+ */
+static void frame_memos_read_as_cold(void)
+{
+    static const char *const frames[] = {
+        "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:51.656+0000][247ms][info][gc,heap     ] ",
+        "[2022-01-29T16:34:51.659+0000][249ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:51.660+0000][250ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:51.999+0000][999ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:52.000+0000][1000ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:52.001+0000][1001ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:59.999+0000][9999999ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:59.999+0000][10000000ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:60.000+0000][1002ms][info][safepoint   ] ",
+        "[2022-01-29T16:34:61.000+0000][1003ms][info][safepoint   ] ",
+        "[2022-01-29T16:35:00.000+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-29T16:35:00.500+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-29T16:35:00.000+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-29T17:35:00.500+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-29T17:35:00.000+0000][1004ms][info][safepoint   ] ",
+        "[2022-01-30T00:00:00.000+0000][1005ms][info][safepoint   ] ",
+        "[2022-01-30T00:00:00,001+0000][1006ms][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.002+0100][1007ms][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.002+0100][1.008s][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.003+0100][1008ms][info][safepoint] ",
+        "[2022-01-30T01:00:00.004+0100][1009ms][debug][safepoint] ",
+        "[2022-01-30T01:00:00.005+0100][1010ms][0][info][safepoint] ",
+        "[2022-01-30T01:00:00.006+0100][1011ms][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.00a+0100][1012ms][info][safepoint   ] ",
+        "[2022-01-30T01:00:00.007+0100][10a3ms][info][safepoint   ] ",
+    };
+    const char *msg = "Safepoint \"G1CollectForAllocation\", Time since last: 1634200 ns, Reaching safepoint: 0 ns, "
+                      "At safepoint: 0 ns, Total: 0 ns";
+    size_t nf = sizeof frames / sizeof *frames;
+    char *all = malloc(nf * 256), *q = all;
+    for (size_t i = 0; i < nf; i++)
+        q += sprintf(q, "%s%s\n", frames[i], msg);
+    struct gcu_run warm;
+    gcu_init(&warm);
+    gcu_feed(&warm, &gc_unified_ops, all);
+    size_t k = 0; /* warm events come in line order */
+    for (size_t i = 0; i < nf; i++) {
+        char one[256];
+        snprintf(one, sizeof one, "%s%s\n", frames[i], msg);
+        struct gcu_run cold;
+        gcu_init(&cold);
+        gcu_feed(&cold, &gc_unified_ops, one);
+        for (size_t j = 0; j < cold.evs.n; j++, k++) {
+            const struct gc_event *w = ev_at(&warm, k), *c = &cold.evs.ev[j];
+            CHECK(w != NULL);
+            if (!w)
+                break;
+            CHECK_EQ_INT(w->line, i + 1);
+            CHECK_EQ_INT(w->wall_ms, c->wall_ms);
+            CHECK_EQ_INT(w->uptime_ns, c->uptime_ns);
+            CHECK_EQ_INT(w->tz_offset_min, c->tz_offset_min);
+            CHECK_EQ_INT(w->duration_ns, c->duration_ns);
+        }
+        gcu_fini(&cold);
+    }
+    CHECK_EQ_INT(k, warm.evs.n);
+    CHECK(warm.evs.n >= nf - 3);
+    /* and a few by hand: 2022-01-29T16:34:52.000Z is 1643474092000 ms */
+    CHECK_EQ_INT(ev_at(&warm, 6) ? ev_at(&warm, 6)->wall_ms : 0, 1643474092000LL);
+    for (size_t i = 0; i < warm.evs.n; i++)
+        if (warm.evs.ev[i].line == 17)
+            CHECK_EQ_INT(warm.evs.ev[i].wall_ms, 1643477700000LL); /* 17:35:00Z, after 16:35:00 */
+    CHECK_EQ_INT(ev_at(&warm, 7) ? ev_at(&warm, 7)->uptime_ns : 0, 1001000000LL);
+    CHECK_EQ_INT(ev_at(&warm, 8) ? ev_at(&warm, 8)->uptime_ns : 0, 9999999000000LL);
+    CHECK_EQ_INT(ev_at(&warm, 9) ? ev_at(&warm, 9)->uptime_ns : 0, 10000000000000LL);
+    gcu_fini(&warm);
+    free(all);
+}
+
+/*
+ * The split memo (a message's name, groups and tail by the text before its
+ * figures) reads every message as a parser that sees it alone: the pause
+ * and concurrent lines of g1_gc_star_with_cpu's log, then the same text
+ * before other tails (an unclosed group, a word, nothing, a longer name).
+ */
+static void split_memo_read_as_cold(void)
+{
+    static const char *const msgs[] = {
+        "Pause Young (Normal) (G1 Evacuation Pause) 9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) 19M->14M(32M) 1.5ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) (Evacuation Failure) 9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) (unclosed 9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) x9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause) 8.120ms",
+        "Pause Young (Normal) (G1 Evacuation Pause)9M->4M(16M) 8.120ms",
+        "Pause Young (Normal) (G1 Humongous Allocation) 9M->4M(16M) 8.120ms",
+        "Pause Young (Concurrent Start) (G1 Evacuation Pause) 9M->4M(16M) 8.120ms",
+        "Pause Remark 67M->67M(138M) 0.371ms",
+        "Pause Remark 67M->67M(138M) 0.371ms",
+        "Pause Remark (x) 67M->67M(138M) 0.371ms",
+        "Pause Cleanup 67M->67M(138M) 0.371ms",
+        "Concurrent Mark Cycle 77.704ms",
+        "Concurrent Mark Cycle 77.704ms",
+        "Concurrent Mark 12.1ms",
+        "Concurrent Mark From Roots 12.1ms",
+        "Concurrent Mark 12.1ms",
+        "Concurrent Mark (unclosed 12.1ms",
+        "Concurrent Mark Cycle 1M->2M 77.704ms",
+        "Concurrent Mark Cycle (Old) 77.704ms",
+        "Concurrent Mark Cycle (Old) 77.704ms",
+    };
+    size_t nm = sizeof msgs / sizeof *msgs;
+    char *all = malloc(nm * 256), *q = all;
+    const char *frame = "[0.202s][info][gc] ";
+    for (size_t i = 0; i < nm; i++)
+        q += sprintf(q, "%sGC(%zu) %s\n", frame, i, msgs[i]);
+    struct gcu_run warm;
+    gcu_init(&warm);
+    gcu_feed(&warm, &gc_unified_ops, all);
+    size_t k = 0;
+    for (size_t i = 0; i < nm; i++) {
+        char one[256];
+        snprintf(one, sizeof one, "%sGC(%zu) %s\n", frame, i, msgs[i]);
+        struct gcu_run cold;
+        gcu_init(&cold);
+        gcu_feed(&cold, &gc_unified_ops, one);
+        for (size_t j = 0; j < cold.evs.n; j++, k++) {
+            const struct gc_event *w = ev_at(&warm, k), *c = &cold.evs.ev[j];
+            CHECK(w != NULL);
+            if (!w)
+                break;
+            CHECK_EQ_INT(w->line, i + 1);
+            CHECK_EQ_INT(w->type, c->type);
+            CHECK_EQ_INT(w->kind, c->kind);
+            CHECK_STR(w->name ? w->name : "-", c->name ? c->name : "-");
+            CHECK_STR(w->cause ? w->cause : "-", c->cause ? c->cause : "-");
+            CHECK_EQ_INT(w->flags, c->flags);
+            CHECK_EQ_INT(w->heap_before_kb, c->heap_before_kb);
+            CHECK_EQ_INT(w->heap_after_kb, c->heap_after_kb);
+            CHECK_EQ_INT(w->heap_total_kb, c->heap_total_kb);
+            CHECK_EQ_INT(w->duration_ns, c->duration_ns);
+        }
+        CHECK_EQ_INT(cold.diag.total, 0);
+        gcu_fini(&cold);
+    }
+    CHECK_EQ_INT(k, warm.evs.n);
+    CHECK_EQ_INT(warm.evs.n, nm);
+    /* and by hand: the second young pause, the unclosed group's name */
+    const struct gc_event *e = ev_at(&warm, 1);
+    CHECK(e && e->heap_before_kb == 19 * 1024 && e->heap_total_kb == 32 * 1024);
+    e = ev_at(&warm, 3);
+    CHECK_STR(e ? e->cause : "-", "G1 Evacuation Pause");
+    CHECK_EQ_INT(e ? e->heap_before_kb : 0, 9 * 1024);
+    gcu_fini(&warm);
+    free(all);
+}
+
+/* The GC id memo ("GC(N) " of the line before) reads every id as a parser
+   that sees the line alone: the same id, a longer or shorter one sharing
+   its digits, no blank after it, more digits than the memo holds. */
+static void gc_id_memo_read_as_cold(void)
+{
+    static const char *const ids[] = {
+        "GC(9) ", "GC(9) ", "GC(99) ", "GC(9) ", "GC(1) ", "GC(10) ", "GC(10)", "GC(10) ",
+        "GC(123456789012) ", "GC(123456789012) ", "GC(12345678901) ", "GC(1234567890123) ", "GC(10) ",
+    };
+    size_t ni = sizeof ids / sizeof *ids;
+    char *all = malloc(ni * 128), *q = all;
+    for (size_t i = 0; i < ni; i++)
+        q += sprintf(q, "[2022-01-29T16:34:51.655+0000][246ms][info][gc,marking  ] %sConcurrent Mark Cycle 1.0ms\n", ids[i]);
+    struct gcu_run warm;
+    gcu_init(&warm);
+    gcu_feed(&warm, &gc_unified_ops, all);
+    CHECK_EQ_INT(warm.evs.n, ni);
+    for (size_t i = 0; i < ni && i < warm.evs.n; i++) {
+        char one[160];
+        snprintf(one, sizeof one, "[2022-01-29T16:34:51.655+0000][246ms][info][gc,marking  ] %sConcurrent Mark Cycle 1.0ms\n", ids[i]);
+        struct gcu_run cold;
+        gcu_init(&cold);
+        gcu_feed(&cold, &gc_unified_ops, one);
+        CHECK_EQ_INT(cold.evs.n, 1);
+        if (cold.evs.n == 1) {
+            CHECK_EQ_INT(warm.evs.ev[i].gc_id, cold.evs.ev[0].gc_id);
+            CHECK_STR(warm.evs.ev[i].name, cold.evs.ev[0].name);
+        }
+        gcu_fini(&cold);
+    }
+    CHECK_EQ_INT(warm.evs.n > 5 ? warm.evs.ev[5].gc_id : 0, 10);
+    CHECK_EQ_INT(warm.evs.n > 9 ? warm.evs.ev[9].gc_id : 0, 123456789012LL);
+    gcu_fini(&warm);
+    free(all);
+}
+
+/* Safepoint figures of every width at the end of the line and before a
+   comma, and CPU seconds in and out of the JVM's "D.DDs", against strtoll /
+   hand values: the word-at-a-time readings stop where the digits do. */
+static void figures_any_width(void)
+{
+    static const char *const totals[] = {"7", "1234567", "12345678", "123456789", "1234567890123",
+                                         "12345678901234", "123456789012345", "0", "00000012"};
+    for (size_t i = 0; i < sizeof totals / sizeof *totals; i++) {
+        char line[400];
+        snprintf(line, sizeof line,
+                 "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] Safepoint \"G1Concurrent\", Time since "
+                 "last: 1634200 ns, Reaching safepoint: %s ns, At safepoint: 0 ns, Total: %s ns\n"
+                 "[2022-01-29T16:34:51.655+0000][246ms][info][safepoint   ] Safepoint \"G1Concurrent\", Time since "
+                 "last: 1634200 ns, Reaching safepoint: %s ns, At safepoint: 0 ns, Total: %s ns\n",
+                 totals[i], totals[i], totals[i], totals[i]);
+        struct gcu_run r;
+        gcu_init(&r);
+        gcu_feed(&r, &gc_unified_ops, line);
+        long long want = strtoll(totals[i], NULL, 10);
+        CHECK_EQ_INT(r.evs.n, 2);
+        for (size_t j = 0; j < r.evs.n; j++) {
+            CHECK_EQ_INT(r.evs.ev[j].duration_ns, want);
+            CHECK_EQ_INT(r.evs.ev[j].ttsp_ns, want);
+        }
+        gcu_fini(&r);
+    }
+    struct gcu_run r;
+    gcu_init(&r);
+    gcu_feed(&r, &gc_unified_ops,
+             "[1.000s][info][gc] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.456ms\n"
+             "[1.000s][info][gc,cpu] GC(1) User=1.23s Sys=0.05s Real=12.34s\n"
+             "[2.000s][info][gc] GC(2) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.456ms\n"
+             "[2.000s][info][gc,cpu] GC(2) User=0.1s Sys=9.99s Real=0.001s\n");
+    CHECK_EQ_INT(r.evs.n, 2);
+    if (r.evs.n == 2) {
+        CHECK_EQ_INT(r.evs.ev[0].user_ns, 1230000000LL);
+        CHECK_EQ_INT(r.evs.ev[0].sys_ns, 50000000LL);
+        CHECK_EQ_INT(r.evs.ev[0].real_ns, 12340000000LL);
+        CHECK_EQ_INT(r.evs.ev[1].user_ns, 100000000LL);
+        CHECK_EQ_INT(r.evs.ev[1].sys_ns, 9990000000LL);
+        CHECK_EQ_INT(r.evs.ev[1].real_ns, 1000000LL);
+    }
+    gcu_fini(&r);
+    /* durations: the usual "D.Dms" and its edges (10 digits either side,
+       none after the point, no point, seconds) */
+    static const struct {
+        const char *txt;
+        long long ns;
+    } durs[] = {{"0.001ms", 1000},       {"13.221ms", 13221000},          {"123456789.123456789ms", 123456789123456LL},
+                {"1234567890.5ms", 1234567890500000LL}, {"1.1234567891ms", 1123456},   {"5ms", 5000000},
+                {"0.5s", 500000000},     {"7.25us", 7250},                {"1.000000001ms", 1000000}};
+    for (size_t i = 0; i < sizeof durs / sizeof *durs; i++) {
+        char line[200];
+        snprintf(line, sizeof line, "[1.000s][info][gc] GC(1) Concurrent Mark Cycle %s\n", durs[i].txt);
+        gcu_init(&r);
+        gcu_feed(&r, &gc_unified_ops, line);
+        CHECK_EQ_INT(r.evs.n, 1);
+        if (r.evs.n == 1)
+            CHECK_EQ_INT(r.evs.ev[0].duration_ns, durs[i].ns);
+        gcu_fini(&r);
+    }
+}
+
+/* A JVM start ("Using <collector>") is always let through to
+   gc_line_evidence by gc_line_may_be_evidence, with trailing blanks too;
+   the G1 "Using 1 workers of 1 for evacuation" line of every pause is not. */
+static void jvm_start_lines_reach_evidence(void)
+{
+    static const char *const starts[] = {
+        "[0.004s][info][gc] Using Epsilon", "[0.004s][info][gc] Using G1", "[0.004s][info][gc] Using Serial",
+        "[0.004s][info][gc] Using Parallel", "[0.004s][info][gc] Using Shenandoah",
+        "[0.004s][info][gc] Using The Z Garbage Collector", "[0.004s][info][gc] Using Concurrent Mark Sweep",
+        "[0.004s][info][gc] Using Epsilon  ", "[0.004s][info][gc] Using Epsilon\r",
+    };
+    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+        const char *l = starts[i];
+        size_t n = strlen(l);
+        enum gc_line_mark mark;
+        CHECK(gc_line_may_be_evidence(l, n, GC_FMT_UNIFIED));
+        CHECK_EQ_INT(gc_line_evidence(l, n, GC_FMT_UNIFIED, &mark), GC_FMT_UNKNOWN);
+        CHECK_EQ_INT(mark, GC_MARK_JVM_START);
+    }
+    const char *ev = "[2022-01-29T16:34:52.793+0000][1384ms][info][gc,task     ] GC(122) Using 1 workers of 1 for evacuation";
+    enum gc_line_mark mark;
+    CHECK(!gc_line_may_be_evidence(ev, strlen(ev), GC_FMT_UNIFIED));
+    CHECK_EQ_INT(gc_line_evidence(ev, strlen(ev), GC_FMT_UNIFIED, &mark), GC_FMT_UNKNOWN);
+    CHECK_EQ_INT(mark, GC_MARK_NONE);
+}
+
 int main(void)
 {
     RUN(g1_gc_star_with_cpu);
@@ -527,5 +815,10 @@ int main(void)
     RUN(nested_pause_merged);
     RUN(interleaved_exactly_once);
     RUN(unknown_and_hostile);
+    RUN(frame_memos_read_as_cold);
+    RUN(split_memo_read_as_cold);
+    RUN(gc_id_memo_read_as_cold);
+    RUN(figures_any_width);
+    RUN(jvm_start_lines_reach_evidence);
     T_DONE();
 }
