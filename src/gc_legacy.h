@@ -148,18 +148,33 @@ size_t gcl_dec(const char *s, size_t n, double *v);
 /* A size with unit: "123K", "1.5M", "0.0B", "2G" -> KiB (rounded). Returns bytes consumed or 0. */
 size_t gcl_size_kb(const char *s, size_t n, int64_t *kb);
 
-/* gcl_size_kb, with its usual case inline: up to seven digits and 'K'
-   ("886080K", six a young line), which gcl_size_kb reads to the same
-   integer; anything else goes to it. */
-static inline size_t gcl_size_kb_inl(const char *s, size_t n, int64_t *kb)
+/* A size in whole KiB, "D+K" with 1 to 15 digits (six a young line,
+   "886080K", eight for a 24 GB heap, "25055104K"): the bytes including the
+   'K', 0 for any other text. Where this reads a size, gcl_size_kb reads the
+   same bytes to the same integer (its first branch). */
+static inline size_t gcl_kb_plain(const char *s, size_t n, int64_t *kb)
 {
     uint64_t u;
     unsigned w = gcl_digits8(s, n, &u);
-    if (w > 0 && w < 8 && w < n && s[w] == 'K') {
-        *kb = (int64_t)u;
-        return w + 1;
+    if (w == 8) {
+        size_t m = n < 15 ? n : 15;
+        unsigned d;
+        while (w < m && (d = (unsigned)((unsigned char)s[w] - '0')) <= 9) {
+            u = u * 10 + d;
+            w++;
+        }
     }
-    return gcl_size_kb(s, n, kb);
+    if (w == 0 || w >= n || s[w] != 'K')
+        return 0;
+    *kb = (int64_t)u;
+    return w + 1;
+}
+
+/* gcl_size_kb, with its usual case (gcl_kb_plain) inline. */
+static inline size_t gcl_size_kb_inl(const char *s, size_t n, int64_t *kb)
+{
+    size_t k = gcl_kb_plain(s, n, kb);
+    return k ? k : gcl_size_kb(s, n, kb);
 }
 
 /* "user=0.08 sys=0.03, real=0.02 secs" (inside a [Times: ...] bracket) -> ns. */

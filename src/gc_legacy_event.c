@@ -623,6 +623,18 @@ static size_t secs_at(const char *t, size_t n, size_t i, int64_t *ns)
 /* "a->b(c)" sizes at t[i], a digit, all three: bytes, or 0. */
 static size_t triple_at(const char *t, size_t n, size_t i, struct seg *g)
 {
+    /* "NNNK->NNNK(NNNK)", all three plain (gcl_kb_plain): what sizes_at
+       reads, with the bounds it checks, without its general branches */
+    int64_t a, b, c;
+    size_t k1, k2, k3, j;
+    if ((k1 = gcl_kb_plain(t + i, n - i, &a)) && (j = i + k1) + 2 < n && t[j] == '-' && t[j + 1] == '>' &&
+        (k2 = gcl_kb_plain(t + j + 2, n - j - 2, &b)) && (j += 2 + k2) < n && t[j] == '(' &&
+        (k3 = gcl_kb_plain(t + j + 1, n - j - 1, &c)) && j + 1 + k3 < n && t[j + 1 + k3] == ')') {
+        g->tb = a;
+        g->ta = b;
+        g->tt = c;
+        return j + 2 + k3 - i;
+    }
     memset(g, 0, sizeof *g);
     g->tb = g->pu = g->secs_ns = -1;
     size_t used = sizes_at(t, n, i, g);
