@@ -355,6 +355,31 @@ bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, 
 }
 
 /*
+ * "D.DDD:" with one to seven whole digits at s[0..n), n >= 16 (how JDK 8
+ * prints an uptime, "%.3f"): the bytes including the ':', the value in *ns;
+ * 0 for anything else. uptime_colon reads such text to the same value (its
+ * gcl_digits8 takes the same digits, frac_ns the three). The memo is not
+ * looked at (a compare costs what the reading does) but filled, for the
+ * splice search's gcl_uptime_whole on the same text.
+ */
+static inline size_t uptime_3(struct gcl_memo *memo, const char *s, size_t n, int64_t *ns)
+{
+    uint64_t v;
+    if (n < 16)
+        return 0;
+    unsigned w = gcl_digits8(s, 8, &v);
+    if (w == 0 || w == 8 || s[w] != '.' || !gcl_digit(s[w + 1]) || !gcl_digit(s[w + 2]) || !gcl_digit(s[w + 3]) ||
+        s[w + 4] != ':')
+        return 0;
+    *ns = (int64_t)v * 1000000000 +
+          (int64_t)((s[w + 1] - '0') * 100 + (s[w + 2] - '0') * 10 + (s[w + 3] - '0')) * 1000000;
+    memcpy(memo->up, s, 16); /* (a fixed length: no call; up_n bounds the text) */
+    memo->up_n = w + 5;
+    memo->up_ns = *ns;
+    return w + 5;
+}
+
+/*
  * gcl_prefix for the usual "2014-04-16T09:57:37.966+0900: 2.243: [..." when
  * the date is the memo's but for its seconds: what the general loop finds
  * (date, then uptime, then a byte that starts no stamp), or 0 to let it run.
@@ -368,7 +393,9 @@ static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64
         s[34] == '-' || !date_delta(memo, s, &ms, &tz))
         return 0;
     date_bump(memo, s, ms);
-    size_t k = uptime_colon(memo, s + 30, n - 30, &ns);
+    size_t k = uptime_3(memo, s + 30, n - 30, &ns);
+    if (!k)
+        k = uptime_colon(memo, s + 30, n - 30, &ns);
     if (!k)
         return 0;
     size_t i = 30 + k;
