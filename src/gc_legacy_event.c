@@ -670,23 +670,43 @@ static bool times_plain(const char *s, size_t n, struct gc_event *ev)
 static bool times_short(const char *s, size_t n, struct gc_event *ev)
 {
     static const char form[] = "[Times: user=0.00 sys=0.00, real=0.00 secs]";
-    /* the digits' positions in form */
-    static const unsigned char dg[3] = {13, 22, 33};
+    /* 0xFF where form has a fixed byte, 0 at its nine digits */
+    static const char fixed[] = "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\0\xff\0"
+                                "\0\xff\xff\xff\xff\xff\0\xff\0\0\xff\xff\xff\xff\xff\xff"
+                                "\xff\0\xff\0\0\xff\xff\xff\xff\xff\xff";
+    _Static_assert(sizeof form == 44 && sizeof fixed == 44, "Times form");
     if (n != sizeof form - 1)
         return false;
-    if (memcmp(s, form, 13) != 0 || memcmp(s + 17, form + 17, 5) != 0 || memcmp(s + 26, form + 26, 7) != 0 ||
-        memcmp(s + 37, form + 37, 6) != 0)
+    /* six eight-byte words (the last at 35, overlapping) xor the form: 0 at
+       a fixed byte, the digit's value (0..9) at a digit, for s in that form.
+       Digit bytes are bad when v | (v + 0x76) has bit 7 (v > 9; a carry out
+       of such a byte only comes from a bad one) */
+    uint64_t v[6], bad = 0;
+    /* (unrolled by hand: the form's words are then constants) */
+#define TS_WORD(k, at)                                                           \
+    do {                                                                         \
+        uint64_t x, t, f;                                                        \
+        memcpy(&x, s + (at), 8);                                                 \
+        memcpy(&t, form + (at), 8);                                              \
+        memcpy(&f, fixed + (at), 8);                                             \
+        uint64_t g = ~f & 0x8080808080808080ULL;                                 \
+        v[k] = x ^ t;                                                            \
+        bad |= (v[k] & f) | ((v[k] | (v[k] + (g >> 7) * 0x76)) & g);             \
+    } while (0)
+    TS_WORD(0, 0);
+    TS_WORD(1, 8);
+    TS_WORD(2, 16);
+    TS_WORD(3, 24);
+    TS_WORD(4, 32);
+    TS_WORD(5, 35);
+#undef TS_WORD
+    if (bad)
         return false;
-    int64_t v[3];
-    for (int k = 0; k < 3; k++) {
-        const char *d = s + dg[k];
-        if (!gcl_digit(d[0]) || d[1] != '.' || !gcl_digit(d[2]) || !gcl_digit(d[3]))
-            return false;
-        v[k] = (int64_t)(d[0] - '0') * 1000000000 + (int64_t)((d[2] - '0') * 10 + (d[3] - '0')) * 10000000;
-    }
-    ev->user_ns = v[0];
-    ev->sys_ns = v[1];
-    ev->real_ns = v[2];
+#define TS_DIGIT(pos) ((int64_t)((v[(pos) / 8] >> (8 * ((pos) % 8))) & 0xFF))
+    ev->user_ns = TS_DIGIT(13) * 1000000000 + (TS_DIGIT(15) * 10 + TS_DIGIT(16)) * 10000000;
+    ev->sys_ns = TS_DIGIT(22) * 1000000000 + (TS_DIGIT(24) * 10 + TS_DIGIT(25)) * 10000000;
+    ev->real_ns = TS_DIGIT(33) * 1000000000 + (TS_DIGIT(35) * 10 + TS_DIGIT(36)) * 10000000;
+#undef TS_DIGIT
     return true;
 }
 

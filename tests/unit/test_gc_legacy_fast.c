@@ -300,7 +300,8 @@ static const char *const marks[] = {
 /* A mutation of a mark line: one byte replaced, inserted or removed. */
 static size_t mutate(char *b, size_t n, size_t cap)
 {
-    static const char bytes[] = "0123456789 ()[]:,.KMBGTAPpCcst-+e{x";
+    /* (0xb0, 0xb9: a digit with the high bit set; '/' and ':' border the digits) */
+    static const char bytes[] = "0123456789 ()[]:,.KMBGTAPpCcst-+e{x/\xb0\xb9";
     size_t at = rnd((unsigned)n);
     char c = bytes[rnd(sizeof bytes - 1)];
     switch (rnd(3)) {
