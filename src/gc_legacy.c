@@ -221,6 +221,65 @@ static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t 
     return c == GCL_SECS_BAD ? -2 : c ? ns : -1;
 }
 
+/* A CMS concurrent phase "name: a/b secs" (b -1 when absent) stamped
+   wall, tz, up. */
+static void emit_cms_phase(struct p_state *p, const char *name, size_t name_len, int64_t a, int64_t b,
+                           int64_t wall, int32_t tz, int64_t up, uint64_t ln)
+{
+    struct gc_event e;
+    init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
+    e.kind = GC_KIND_CONCURRENT;
+    e.name = intern_cached(p, name, name_len);
+    e.duration_ns = b >= 0 ? b : a; /* wall time */
+    stamped_at_end(&e);
+    set_collector(p, GC_COLL_CMS);
+    emit_now(p, &e);
+}
+
+/* "[CMS-concurrent-" then the name bytes ([a-z-]): a table, one load a
+   byte instead of two compares */
+static const unsigned char lower_dash[256] = {
+    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+    ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+    ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1, ['-'] = 1,
+};
+
+/*
+ * t[0..tn) starts "[CMS-concurrent-": "[CMS-concurrent-mark: 2.497/2.538
+ * secs]" (cpu/wall; t[1..*name_end) the name, *b -1 without the wall time)
+ * 1; "...-start]" 0; a malformed number -1 ("bad duration"), none -2.
+ */
+static int cms_phase_read(const char *t, size_t tn, size_t *name_end, int64_t *a, int64_t *b)
+{
+    /* t[1..16) is "CMS-concurrent-", the name goes on in lower case and '-' */
+    size_t i = 16;
+    while (i < tn && lower_dash[(unsigned char)t[i]])
+        i++;
+    while (i < tn && t[i] != ':' && t[i] != ']')
+        i++;
+    if (i >= tn || t[i] == ']')
+        return 0;
+    *name_end = i;
+    i++;
+    while (i < tn && t[i] == ' ')
+        i++;
+    *b = -1;
+    size_t k = gcl_secs_strict(t + i, tn - i, a);
+    if (k == GCL_SECS_BAD)
+        return -1;
+    if (!k)
+        return -2;
+    i += k;
+    if (i < tn && t[i] == '/') {
+        size_t k2 = gcl_secs_strict(t + i + 1, tn - i - 1, b);
+        if (k2 == GCL_SECS_BAD)
+            return -1;
+        if (!k2)
+            *b = -1;
+    }
+    return 1;
+}
+
 /*
  * Concurrent-phase, safepoint and application-time lines. Returns true when
  * s is one (and accounts for it).
@@ -253,56 +312,14 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         tn -= 2;
     }
     if (as || STARTS(t, tn, "[CMS-concurrent-")) {
-        /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]";
-           t[1..16) is "CMS-concurrent-", the name goes on in lower case and '-' */
-        /* (a table: one load a byte instead of two compares) */
-        static const unsigned char lower_dash[256] = {
-            ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
-            ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
-            ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1, ['-'] = 1,
-        };
-        size_t i = 16;
-        while (i < tn && lower_dash[(unsigned char)t[i]])
-            i++;
-        while (i < tn && t[i] != ':' && t[i] != ']')
-            i++;
-        if (i >= tn || t[i] == ']') {
-            ctx->lines_info++; /* -start] */
-            return true;
+        size_t name_end;
+        int64_t a, b;
+        switch (cms_phase_read(t, tn, &name_end, &a, &b)) {
+        case 0: ctx->lines_info++; return true; /* -start] */
+        case -1: diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n); return true;
+        case -2: diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n); return true;
+        default: emit_cms_phase(p, t + 1, name_end - 1, a, b, wall, tz, up, ln); return true;
         }
-        size_t name_end = i;
-        i++;
-        while (i < tn && t[i] == ' ')
-            i++;
-        int64_t a, b = -1;
-        size_t k = gcl_secs_strict(t + i, tn - i, &a);
-        if (k == GCL_SECS_BAD) {
-            diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
-            return true;
-        }
-        if (!k) {
-            diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
-            return true;
-        }
-        i += k;
-        if (i < tn && t[i] == '/') {
-            size_t k2 = gcl_secs_strict(t + i + 1, tn - i - 1, &b);
-            if (k2 == GCL_SECS_BAD) {
-                diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
-                return true;
-            }
-            if (!k2)
-                b = -1;
-        }
-        struct gc_event e;
-        init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
-        e.kind = GC_KIND_CONCURRENT;
-        e.name = intern_cached(p, t + 1, name_end - 1);
-        e.duration_ns = b >= 0 ? b : a; /* wall time */
-        stamped_at_end(&e);
-        set_collector(p, GC_COLL_CMS);
-        emit_now(p, &e);
-        return true;
     }
     if (STARTS(t, tn, "[GC concurrent-")) {
         /* "[GC concurrent-mark-end, 0.1234 secs]", "-start]", "-abort]" */
@@ -1152,8 +1169,19 @@ static bool plain_stamps(const struct gcl_memo *memo, const char *s, size_t off)
         if (s[7] != '-' || s[10] != 'T' || s[13] != ':' || !gcl_digit(s[5]) || !gcl_digit(s[6]) ||
             !gcl_digit(s[8]) || !gcl_digit(s[9]) || !gcl_digit(s[11]) || !gcl_digit(s[12]) ||
             (s[23] != '+' && s[23] != '-') || !gcl_digit(s[24]) || !gcl_digit(s[25]) || !gcl_digit(s[26]) ||
-            !gcl_digit(s[27]) || s[28] != ':' || s[29] != ' ' || memo->date_n != 28 ||
-            memcmp(s, memo->date, 28) != 0)
+            !gcl_digit(s[27]) || s[28] != ':' || s[29] != ' ' || memo->date_n != 28)
+            return false;
+        /* (memcmp(s, memo->date, 28) in four loads: no call) */
+        uint64_t a[4], b[4];
+        memcpy(&a[0], s, 8);
+        memcpy(&a[1], s + 8, 8);
+        memcpy(&a[2], s + 16, 8);
+        memcpy(&a[3], s + 20, 8);
+        memcpy(&b[0], memo->date, 8);
+        memcpy(&b[1], memo->date + 8, 8);
+        memcpy(&b[2], memo->date + 16, 8);
+        memcpy(&b[3], memo->date + 20, 8);
+        if (((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])) != 0)
             return false;
         i = 30;
     }
@@ -1168,6 +1196,94 @@ static bool plain_stamps(const struct gcl_memo *memo, const char *s, size_t off)
     return i > d1 && i + 2 == off && s[i] == ':' && s[i + 1] == ' ';
 }
 
+/* s[0..n) holds neither ']' nor '{' (eight bytes a step, no call). */
+static bool no_close_or_brace(const char *s, size_t n)
+{
+    const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
+    const uint64_t cb = lo * (unsigned char)']', ob = lo * (unsigned char)'{';
+    uint64_t z = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, v, w;
+        memcpy(&x, s + i, 8);
+        v = x ^ cb;
+        w = x ^ ob;
+        /* (a byte of v or w is zero where x has the byte: exact for "any") */
+        z |= ((v - lo) & ~v) | ((w - lo) & ~w);
+    }
+    if ((z & hi) != 0)
+        return false;
+    for (; i < n; i++)
+        if (s[i] == ']' || s[i] == '{')
+            return false;
+    return true;
+}
+
+/* The cross-check of cms_phase_strict's reading (kind 0 a start line, 1 a
+   phase): what fast_concurrent's general way finds, or abort. */
+static void phase_check(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln, int kind,
+                        size_t name_end, int64_t a, int64_t b)
+{
+    struct gcl_memo m = p->memo;
+    size_t fs, fe, ne = 0;
+    int64_t a2 = 0, b2 = 0;
+    const char *hb = memchr(s + 1, '{', n - 1);
+    int k2 = cms_phase_read(s + off, n - off, &ne, &a2, &b2);
+    if (bracket_end(s, n, off) < n || (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC")) ||
+        !find_splice(&m, s, n, &fs, &fe) || fs != 0 || fe < n || k2 != kind ||
+        (kind == 1 && (ne != name_end || a2 != a || b2 != b))) {
+        fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+        abort();
+    }
+}
+
+/*
+ * The CMS concurrent-phase line after plain_stamps' stamps in its strict
+ * JDK 8 form: "[CMS-concurrent-NAME-start]" or "[CMS-concurrent-NAME:
+ * a/b secs]" with NAME in [a-z-], a and b gcl_secs_strict numbers, then
+ * nothing or " [Times: ...]" with no ']' or '{' before its last byte. Of
+ * such a line fast_concurrent's bracket_end() is n and it holds no "{Heap
+ * before GC"; simple_line() reads the name and numbers read here. Any
+ * other text: false, nothing done (fast_concurrent goes on as before).
+ */
+static bool cms_phase_strict(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln)
+{
+    const char *t = s + off;
+    size_t tn = n - off, i = 16;
+    while (i < tn && lower_dash[(unsigned char)t[i]])
+        i++;
+    if (i + 1 == tn && t[i] == ']') {
+        if (p->xcheck)
+            phase_check(p, s, n, off, ln, 0, 0, 0, 0);
+        p->ctx->lines_info++; /* -start] */
+        return true;
+    }
+    if (i + 3 >= tn || t[i] != ':' || t[i + 1] != ' ' || !gcl_digit(t[i + 2]))
+        return false;
+    size_t name_end = i;
+    int64_t a, b;
+    size_t k = gcl_secs_strict(t + i + 2, tn - i - 2, &a), k2;
+    if (k == 0 || k == GCL_SECS_BAD)
+        return false;
+    i += 2 + k;
+    if (i + 1 >= tn || t[i] != '/' || !gcl_digit(t[i + 1]))
+        return false;
+    k2 = gcl_secs_strict(t + i + 1, tn - i - 1, &b);
+    if (k2 == 0 || k2 == GCL_SECS_BAD)
+        return false;
+    i += 1 + k2;
+    if (!STARTS(t + i, tn - i, " secs]"))
+        return false;
+    i += 6;
+    if (i < tn && (!STARTS(t + i, tn - i, " [Times: ") || t[tn - 1] != ']' ||
+                   !no_close_or_brace(t + i + 9, tn - i - 10)))
+        return false;
+    if (p->xcheck)
+        phase_check(p, s, n, off, ln, 1, name_end, a, b);
+    emit_cms_phase(p, t + 1, name_end - 1, a, b, p->pfx_wall, p->pfx_tz, p->pfx_up, ln);
+    return true;
+}
+
 /*
  * A whole CMS concurrent-phase line after the usual stamps ("...: 2.313:
  * [CMS-concurrent-mark: 0.008/0.008 secs] [Times: ...]", "...-start]"):
@@ -1179,7 +1295,11 @@ static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t o
 {
     const char *t = s + off;
     size_t tn = n - off;
-    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(&p->memo, s, off) || bracket_end(s, n, off) < n)
+    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(&p->memo, s, off))
+        return false;
+    if (cms_phase_strict(p, s, n, off, ln))
+        return true;
+    if (bracket_end(s, n, off) < n)
         return false;
     const char *hb = memchr(s + 1, '{', n - 1);
     if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
