@@ -87,11 +87,11 @@ struct p_state {
     int32_t pfx_tz;
 };
 
-static bool starts(const char *s, size_t n, const char *lit, size_t l)
+static inline __attribute__((always_inline)) bool starts(const char *s, size_t n, const char *lit, size_t l)
 {
     /* most tests fail on the first two bytes ("[Eden:" against "[Times:"):
        check them before calling memcmp */
-    return n >= l && (l == 0 || (s[0] == lit[0] && (l == 1 || s[1] == lit[1]))) && memcmp(s, lit, l) == 0;
+    return n >= l && (l == 0 || (s[0] == lit[0] && (l == 1 || s[1] == lit[1]))) && gcl_same(s, lit, l);
 }
 #define STARTS(s, n, lit) starts(s, n, lit, sizeof(lit) - 1)
 

@@ -66,6 +66,22 @@ static inline unsigned gcl_digits8(const char *s, size_t n, uint64_t *v)
     return k;
 }
 
+/* s[0..l) == lit[0..l), both readable: memcmp(s, lit, l) == 0 where l is a
+   constant, as two overlapping loads a side for 8 <= l <= 16 (GCC calls
+   memcmp for a 9- or 16-byte literal). */
+static inline __attribute__((always_inline)) bool gcl_same(const char *s, const char *lit, size_t l)
+{
+    if (l >= 8 && l <= 16) {
+        uint64_t a0, a1, b0, b1;
+        memcpy(&a0, s, 8);
+        memcpy(&b0, lit, 8);
+        memcpy(&a1, s + l - 8, 8);
+        memcpy(&b1, lit + l - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return memcmp(s, lit, l) == 0;
+}
+
 /* First lit[0..m) in s[0..n), NULL if absent (as memmem). memchr for the
    first byte, then memcmp: for the short literals searched in every line
    this beats glibc's generic memmem by several times. */

@@ -35,7 +35,7 @@ struct seg {
 
 static bool starts(const char *s, size_t n, size_t i, const char *p, size_t pl)
 {
-    return i + pl <= n && memcmp(s + i, p, pl) == 0;
+    return i + pl <= n && gcl_same(s + i, p, pl);
 }
 #define STARTS(s, n, i, lit) starts(s, n, i, lit, sizeof(lit) - 1)
 
