@@ -272,7 +272,8 @@ static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t m
  * other bytes, which decide the date, time zone and where the parse stops,
  * are the same. Seconds over 60 are rejected by the parse, so here too.
  */
-static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, int32_t *tz)
+static inline __attribute__((always_inline)) bool date_delta_inl(const struct gcl_memo *memo, const char *t,
+                                                                 int64_t *ms, int32_t *tz)
 {
     size_t n = memo->date_n;
     if (!memo->date_sec_ms)
@@ -317,6 +318,11 @@ static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, 
     *ms = memo->date_base_ms + se * 1000 + ((t[20] - '0') * 100 + (t[21] - '0') * 10 + (t[22] - '0'));
     *tz = memo->date_tz;
     return true;
+}
+
+static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, int32_t *tz)
+{
+    return date_delta_inl(memo, t, ms, tz);
 }
 
 /* The memo after date_delta(memo, t, ...) gave ms: only the seconds and
@@ -390,7 +396,7 @@ static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64
     int64_t ms, ns;
     int32_t tz;
     if (memo->date_n != 28 || n <= 36 || !gcl_digit(s[0]) || s[4] != '-' || s[28] != ':' || s[29] != ' ' ||
-        s[34] == '-' || !date_delta(memo, s, &ms, &tz))
+        s[34] == '-' || !date_delta_inl(memo, s, &ms, &tz))
         return 0;
     date_bump(memo, s, ms);
     size_t k = uptime_3(memo, s + 30, n - 30, &ns);
