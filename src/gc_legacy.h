@@ -104,6 +104,18 @@ static inline const char *gcl_find(const char *s, size_t n, const char *lit, siz
 #define GCL_FIND(s, n, lit) gcl_find((s), (n), (lit), sizeof(lit) - 1)
 
 /*
+ * Memo of one size field of the young collection line ("(996800K)"): its
+ * text, including the 'K', as gcl_kb_plain last read it there, and the
+ * value. A ParNew log repeats most of them from one collection to the next
+ * (the capacities always, a full eden and survivor space often).
+ */
+struct gcl_kb_memo {
+    uint64_t w[2], m[2]; /* the text's first 16 bytes, the mask of its len */
+    int64_t kb;
+    size_t len; /* 0: none */
+};
+
+/*
  * Memo of the last date stamp and uptime parsed. A JDK 8 line carries the
  * same "2023-04-12T10:11:12.123+0800: 17.533: " stamps twice or more (event,
  * nested generation, safepoint line) and they are looked at more than once,
@@ -123,6 +135,8 @@ struct gcl_memo {
     char up[32];   /* uptime text including its ':' */
     size_t up_n;   /* 0: none */
     int64_t up_ns;
+    /* young line sizes: young before, after, capacity; heap capacity */
+    struct gcl_kb_memo young_kb[4];
 };
 
 /*
@@ -193,6 +207,31 @@ static inline size_t gcl_size_kb_inl(const char *s, size_t n, int64_t *kb)
     return k ? k : gcl_size_kb(s, n, kb);
 }
 
+/* gcl_kb_plain(s, n, kb) through km (NULL: none): the same bytes to the same
+   value, as a text equal to the memo's up to its 'K' reads to the memo's. */
+static inline size_t gcl_kb_memo_read(struct gcl_kb_memo *km, const char *s, size_t n, int64_t *kb)
+{
+    if (!km || n < 16)
+        return gcl_kb_plain(s, n, kb);
+    uint64_t a, b;
+    memcpy(&a, s, 8);
+    memcpy(&b, s + 8, 8);
+    if (km->len && (((a ^ km->w[0]) & km->m[0]) | ((b ^ km->w[1]) & km->m[1])) == 0) {
+        *kb = km->kb;
+        return km->len;
+    }
+    size_t k = gcl_kb_plain(s, n, kb);
+    if (k && k <= 16) {
+        km->w[0] = a;
+        km->w[1] = b;
+        km->m[0] = k >= 8 ? ~0ULL : (1ULL << (8 * k)) - 1;
+        km->m[1] = k <= 8 ? 0 : k == 16 ? ~0ULL : (1ULL << (8 * (k - 8))) - 1;
+        km->kb = *kb;
+        km->len = k;
+    }
+    return k;
+}
+
 /* "user=0.08 sys=0.03, real=0.02 secs" (inside a [Times: ...] bracket) -> ns. */
 void gcl_times(const char *s, size_t n, int64_t *user_ns, int64_t *sys_ns, int64_t *real_ns);
 
@@ -230,6 +269,10 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out);
  * would see a spliced line, a '{' or a remark.
  */
 enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out);
+
+/* gcl_parse_young with the size fields read through memo (may be NULL):
+   the same result. */
+enum gcl_status gcl_parse_young_memo(const char *t, size_t n, struct gcl_event *out, struct gcl_memo *memo);
 
 /*
  * The CMS initial mark and remark lines of JDK 8 in their usual layouts

@@ -621,15 +621,17 @@ static size_t secs_at(const char *t, size_t n, size_t i, int64_t *ns)
 }
 
 /* "a->b(c)" sizes at t[i], a digit, all three: bytes, or 0. */
-static size_t triple_at(const char *t, size_t n, size_t i, struct seg *g)
+static size_t triple_at(const char *t, size_t n, size_t i, struct seg *g, struct gcl_kb_memo *ma,
+                        struct gcl_kb_memo *mb, struct gcl_kb_memo *mc)
 {
-    /* "NNNK->NNNK(NNNK)", all three plain (gcl_kb_plain): what sizes_at
-       reads, with the bounds it checks, without its general branches */
+    /* "NNNK->NNNK(NNNK)", all three plain (gcl_kb_plain, through the memos
+       ma, mb, mc, each may be NULL): what sizes_at reads, with the bounds
+       it checks, without its general branches */
     int64_t a, b, c;
     size_t k1, k2, k3, j;
-    if ((k1 = gcl_kb_plain(t + i, n - i, &a)) && (j = i + k1) + 2 < n && t[j] == '-' && t[j + 1] == '>' &&
-        (k2 = gcl_kb_plain(t + j + 2, n - j - 2, &b)) && (j += 2 + k2) < n && t[j] == '(' &&
-        (k3 = gcl_kb_plain(t + j + 1, n - j - 1, &c)) && j + 1 + k3 < n && t[j + 1 + k3] == ')') {
+    if ((k1 = gcl_kb_memo_read(ma, t + i, n - i, &a)) && (j = i + k1) + 2 < n && t[j] == '-' && t[j + 1] == '>' &&
+        (k2 = gcl_kb_memo_read(mb, t + j + 2, n - j - 2, &b)) && (j += 2 + k2) < n && t[j] == '(' &&
+        (k3 = gcl_kb_memo_read(mc, t + j + 1, n - j - 1, &c)) && j + 1 + k3 < n && t[j + 1 + k3] == ')') {
         g->tb = a;
         g->ta = b;
         g->tt = c;
@@ -746,6 +748,11 @@ static bool times_tail(const char *t, size_t n, size_t i, struct gc_event *ev, s
 
 enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
 {
+    return gcl_parse_young_memo(t, n, out, NULL);
+}
+
+enum gcl_status gcl_parse_young_memo(const char *t, size_t n, struct gcl_event *out, struct gcl_memo *memo)
+{
     /* [GC (cause) 9.184: [ParNew: 886080K->20487K(996800K), 0.0860099 secs] 886080K->20487K(25055104K),
        0.0861484 secs] [Times: user=0.86 sys=0.08, real=0.09 secs] */
     if (n < 40 || t[0] != '[' || t[1] != 'G' || t[2] != 'C' || t[3] != ' ')
@@ -811,14 +818,15 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
     struct seg young, top;
     int64_t young_ns, top_ns;
     size_t u;
-    if (i >= n || !gcl_digit(t[i]) || !(u = triple_at(t, n, i, &young)))
+    struct gcl_kb_memo *km = memo ? memo->young_kb : NULL;
+    if (i >= n || !gcl_digit(t[i]) || !(u = triple_at(t, n, i, &young, km, km ? km + 1 : NULL, km ? km + 2 : NULL)))
         return GCL_NOT_EVENT;
     i += u;
     if (!STARTS(t, n, i, ", ") || i + 2 >= n || !gcl_digit(t[i + 2]) || !(k = secs_at(t, n, i + 2, &young_ns)))
         return GCL_NOT_EVENT;
     i = k;
     if (!STARTS(t, n, i, " secs] ") || i + 7 >= n || !gcl_digit(t[i + 7]) ||
-        !(u = triple_at(t, n, i + 7, &top)))
+        !(u = triple_at(t, n, i + 7, &top, NULL, NULL, km ? km + 3 : NULL)))
         return GCL_NOT_EVENT;
     i += 7 + u;
     if (!STARTS(t, n, i, ", ") || i + 2 >= n || !gcl_digit(t[i + 2]) || !(k = secs_at(t, n, i + 2, &top_ns)))

@@ -6,7 +6,8 @@
  * only its seconds and milliseconds changed) against the same calls
  * without one; gcl_parse_cms_mark and gcl_parse_young against
  * gcl_parse_event on CMS initial mark, remark and young collection lines
- * and byte-wise mutations of them.
+ * and byte-wise mutations of them (the young one also through a size memo
+ * kept across the mutations).
  * gcl_secs_strict against its rules over parse_secs_ns.
  * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
  * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
@@ -319,7 +320,9 @@ static size_t mutate(char *b, size_t n, size_t cap)
 static void cms_mark_same(void)
 {
     char b[512];
-    int taken = 0, same = 1;
+    int taken = 0, same = 1, memo_same = 1, memo_hits = 0;
+    struct gcl_memo memo;
+    memset(&memo, 0, sizeof memo);
     for (size_t m = 0; m < sizeof marks / sizeof *marks; m++) {
         struct gcl_event f, g;
         size_t n = strlen(marks[m]);
@@ -331,7 +334,17 @@ static void cms_mark_same(void)
             size_t k = n;
             for (int r = 1 + (int)rnd(3); r-- > 0;)
                 k = mutate(b, k, sizeof b);
-            if (fast(b, k, &f) != GCL_OK)
+            enum gcl_status st = fast(b, k, &f);
+            if (m >= N_MARKS) {
+                /* the young reader through a memo kept across the mutations
+                   (hits and misses): the same status and reading */
+                struct gcl_event h;
+                memset(&h, 0, sizeof h);
+                enum gcl_status sm = gcl_parse_young_memo(b, k, &h, &memo);
+                memo_same &= sm == st && (st != GCL_OK || memcmp(&f, &h, sizeof f) == 0);
+                memo_hits += st == GCL_OK;
+            }
+            if (st != GCL_OK)
                 continue;
             taken++;
             same = gcl_parse_event(b, k, &g) == GCL_OK && memcmp(&f, &g, sizeof f) == 0;
@@ -341,6 +354,8 @@ static void cms_mark_same(void)
     }
     CHECK(same);
     CHECK(taken > 1000);
+    CHECK(memo_same);
+    CHECK(memo_hits > 1000);
 }
 
 int main(void)
