@@ -48,6 +48,7 @@
    event is taken as cut off (a truncated line, a crashed JVM) and given up. */
 #define ACC_MAX_INTERLEAVED 4u
 #define ICACHE 64
+#define CMS_PHASES 5
 
 struct buf {
     char *p;
@@ -76,6 +77,7 @@ struct p_state {
     bool rs_hit;          /* this line is one (g1_rset_line) */
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     bool xcheck;          /* GCLAT_LEGACY_XCHECK: check fast_young against the general reading */
+    const char *cms_name[CMS_PHASES]; /* interned cms_phases[] names, once met */
     const char *icache[ICACHE]; /* see intern_cached() */
     size_t icache_len[ICACHE];
     /* gcl_prefix result of the text process() is looking at, so that
@@ -223,13 +225,22 @@ static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t 
 
 /* A CMS concurrent phase "name: a/b secs" (b -1 when absent) stamped
    wall, tz, up. */
+static void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a, int64_t b, int64_t wall, int32_t tz,
+                                 int64_t up, uint64_t ln);
 static void emit_cms_phase(struct p_state *p, const char *name, size_t name_len, int64_t a, int64_t b,
                            int64_t wall, int32_t tz, int64_t up, uint64_t ln)
+{
+    emit_cms_phase_named(p, intern_cached(p, name, name_len), a, b, wall, tz, up, ln);
+}
+
+/* emit_cms_phase with the name interned already */
+static void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a, int64_t b, int64_t wall, int32_t tz,
+                                 int64_t up, uint64_t ln)
 {
     struct gc_event e;
     init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
     e.kind = GC_KIND_CONCURRENT;
-    e.name = intern_cached(p, name, name_len);
+    e.name = name;
     e.duration_ns = b >= 0 ? b : a; /* wall time */
     stamped_at_end(&e);
     set_collector(p, GC_COLL_CMS);
@@ -1219,6 +1230,40 @@ static bool no_close_or_brace(const char *s, size_t n)
     return true;
 }
 
+/* The phases of a JDK 8 CMS cycle, by the first byte of their name. */
+static const struct {
+    char first;
+    unsigned char len;
+    const char *name;
+} cms_phases[CMS_PHASES] = {
+    {'m', 4, "mark"}, {'p', 8, "preclean"}, {'a', 18, "abortable-preclean"}, {'s', 5, "sweep"}, {'r', 5, "reset"},
+};
+
+/*
+ * t[0..tn) starts "[CMS-concurrent-" and goes on with the name of one of
+ * cms_phases, then ':' or "-start]" ending the text: its index, or -1.
+ * The scan of the name ([a-z-] bytes, then to ':' or ']') stops at that
+ * ':' or ']' too.
+ */
+static int cms_known_phase(const char *t, size_t tn)
+{
+    int k;
+    switch (t[16]) {
+    case 'm': k = 0; break;
+    case 'p': k = 1; break;
+    case 'a': k = 2; break;
+    case 's': k = 3; break;
+    case 'r': k = 4; break;
+    default: return -1;
+    }
+    size_t e = 16 + cms_phases[k].len;
+    if (e + 1 >= tn || memcmp(t + 16, cms_phases[k].name, cms_phases[k].len) != 0)
+        return -1;
+    if (t[e] == ':' || (e + 7 == tn && gcl_same(t + e, "-start]", 7)))
+        return k;
+    return -1;
+}
+
 /* The cross-check of cms_phase_strict's reading (kind 0 a start line, 1 a
    phase): what fast_concurrent's general way finds, or abort. */
 static void phase_check(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln, int kind,
@@ -1250,8 +1295,15 @@ static bool cms_phase_strict(struct p_state *p, const char *s, size_t n, size_t 
 {
     const char *t = s + off;
     size_t tn = n - off, i = 16;
-    while (i < tn && lower_dash[(unsigned char)t[i]])
-        i++;
+    int known = cms_known_phase(t, tn);
+    if (known >= 0) {
+        i += cms_phases[known].len;
+        if (t[i] != ':') /* "-start]" at the end (cms_known_phase) */
+            i += 6;
+    } else {
+        while (i < tn && lower_dash[(unsigned char)t[i]])
+            i++;
+    }
     if (i + 1 == tn && t[i] == ']') {
         if (p->xcheck)
             phase_check(p, s, n, off, ln, 0, 0, 0, 0);
@@ -1280,7 +1332,14 @@ static bool cms_phase_strict(struct p_state *p, const char *s, size_t n, size_t 
         return false;
     if (p->xcheck)
         phase_check(p, s, n, off, ln, 1, name_end, a, b);
-    emit_cms_phase(p, t + 1, name_end - 1, a, b, p->pfx_wall, p->pfx_tz, p->pfx_up, ln);
+    if (known >= 0) {
+        /* the interned name of this phase, kept: what intern_cached gives */
+        if (!p->cms_name[known])
+            p->cms_name[known] = intern_cached(p, t + 1, name_end - 1);
+        emit_cms_phase_named(p, p->cms_name[known], a, b, p->pfx_wall, p->pfx_tz, p->pfx_up, ln);
+    } else {
+        emit_cms_phase(p, t + 1, name_end - 1, a, b, p->pfx_wall, p->pfx_tz, p->pfx_up, ln);
+    }
     return true;
 }
 
@@ -1555,6 +1614,7 @@ static void normalize(struct p_state *n, uint64_t delta)
         memset(&n->pend, 0, sizeof n->pend);
     memset(&n->memo, 0, sizeof n->memo);
     memset(n->icache, 0, sizeof n->icache);
+    memset(n->cms_name, 0, sizeof n->cms_name);
     memset(n->icache_len, 0, sizeof n->icache_len);
     n->pfx_s = NULL;
     n->pfx_n = n->pfx_off = 0;
