@@ -1248,17 +1248,20 @@ static const struct {
 static int cms_known_phase(const char *t, size_t tn)
 {
     int k;
+    /* (constant lengths: the compares are loads, not memcmp calls) */
+#define CMS_IS(lit) (tn > 16 + sizeof(lit) && gcl_same(t + 16, lit, sizeof(lit) - 1))
     switch (t[16]) {
-    case 'm': k = 0; break;
-    case 'p': k = 1; break;
-    case 'a': k = 2; break;
-    case 's': k = 3; break;
-    case 'r': k = 4; break;
-    default: return -1;
+    case 'm': k = CMS_IS("mark") ? 0 : -1; break;
+    case 'p': k = CMS_IS("preclean") ? 1 : -1; break;
+    case 'a': k = CMS_IS("abortable-preclean") ? 2 : -1; break;
+    case 's': k = CMS_IS("sweep") ? 3 : -1; break;
+    case 'r': k = CMS_IS("reset") ? 4 : -1; break;
+    default: k = -1;
     }
-    size_t e = 16 + cms_phases[k].len;
-    if (e + 1 >= tn || memcmp(t + 16, cms_phases[k].name, cms_phases[k].len) != 0)
+#undef CMS_IS
+    if (k < 0)
         return -1;
+    size_t e = 16 + cms_phases[k].len;
     if (t[e] == ':' || (e + 7 == tn && gcl_same(t + e, "-start]", 7)))
         return k;
     return -1;

@@ -67,10 +67,20 @@ static inline unsigned gcl_digits8(const char *s, size_t n, uint64_t *v)
 }
 
 /* s[0..l) == lit[0..l), both readable: memcmp(s, lit, l) == 0 where l is a
-   constant, as two overlapping loads a side for 8 <= l <= 16 (GCC calls
-   memcmp for a 9- or 16-byte literal). */
+   constant, as two or three overlapping loads a side for 8 <= l <= 24
+   (GCC calls memcmp for a 9- or 16-byte literal). */
 static inline __attribute__((always_inline)) bool gcl_same(const char *s, const char *lit, size_t l)
 {
+    if (l > 16 && l <= 24) {
+        uint64_t a0, a1, a2, b0, b1, b2;
+        memcpy(&a0, s, 8);
+        memcpy(&b0, lit, 8);
+        memcpy(&a1, s + 8, 8);
+        memcpy(&b1, lit + 8, 8);
+        memcpy(&a2, s + l - 8, 8);
+        memcpy(&b2, lit + l - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)) == 0;
+    }
     if (l >= 8 && l <= 16) {
         uint64_t a0, a1, b0, b1;
         memcpy(&a0, s, 8);
