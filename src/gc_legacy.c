@@ -1191,7 +1191,23 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, i
  * took whole. No splice marker ('[', "Total time", "Application time")
  * starts in such text.
  */
-static bool plain_stamps(const struct gcl_memo *memo, const char *s, size_t off)
+static bool plain_stamps_read(const struct gcl_memo *memo, const char *s, size_t off);
+static bool plain_stamps(const struct p_state *p, const char *s, size_t off, uint64_t ln)
+{
+    const struct gcl_memo *memo = &p->memo;
+    /* gcl_prefix's usual path just read s[0..off) as exactly that, with
+       the memo's date (date_plain: the separators plain_stamps_read checks) */
+    if (memo->usual_s == s && memo->usual_off == off) {
+        if (p->xcheck && !plain_stamps_read(memo, s, off)) {
+            fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+            abort();
+        }
+        return true;
+    }
+    return plain_stamps_read(memo, s, off);
+}
+
+static bool plain_stamps_read(const struct gcl_memo *memo, const char *s, size_t off)
 {
     size_t i = 0;
     if (off > 30 && s[4] == '-') {
@@ -1375,7 +1391,7 @@ static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t o
 {
     const char *t = s + off;
     size_t tn = n - off;
-    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(&p->memo, s, off))
+    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(p, s, off, ln))
         return false;
     if (cms_phase_strict(p, s, n, off, ln))
         return true;

@@ -145,6 +145,13 @@ struct gcl_memo {
     char up[32];   /* uptime text including its ':' */
     size_t up_n;   /* 0: none */
     int64_t up_ns;
+    /* date is 28 bytes "YYYY-MM-DDTHH:MM:SS.mmm+hhmm" (digits and those
+       separators, the zone's sign '+' or '-') */
+    bool date_plain;
+    /* the last text gcl_prefix read as exactly "<date>: D.DDD: " (its usual
+       path, date_plain), and the bytes: NULL when it read another way */
+    const char *usual_s;
+    size_t usual_off;
     /* young line sizes: young before, after, capacity; heap capacity */
     struct gcl_kb_memo young_kb[4];
 };

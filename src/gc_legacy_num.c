@@ -256,6 +256,11 @@ static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t m
         memo->date_tz = tz;
         /* exactly three fraction digits (byte 23 is no digit), so that the
            value is linear in SS and mmm (parse_iso8601: secs * 1000 + ms) */
+        memo->date_plain = n == 28 && t[4] == '-' && t[7] == '-' && t[10] == 'T' && t[13] == ':' && t[16] == ':' &&
+                           t[19] == '.' && (t[23] == '+' || t[23] == '-');
+        for (size_t i = 0; memo->date_plain && i < 28; i++)
+            if (i != 4 && i != 7 && i != 10 && i != 13 && i != 16 && i != 19 && i != 23 && !gcl_digit(t[i]))
+                memo->date_plain = false;
         memo->date_sec_ms = n >= 23 && gcl_digit(t[17]) && gcl_digit(t[18]) &&
                             (t[19] == '.' || t[19] == ',') && gcl_digit(t[20]) && gcl_digit(t[21]) &&
                             gcl_digit(t[22]) && (n == 23 || !gcl_digit(t[23]));
@@ -400,6 +405,7 @@ static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64
         return 0;
     date_bump(memo, s, ms);
     size_t k = uptime_3(memo, s + 30, n - 30, &ns);
+    bool k_3 = k != 0;
     if (!k)
         k = uptime_colon(memo, s + 30, n - 30, &ns);
     if (!k)
@@ -410,6 +416,10 @@ static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64
     char c = s[i + 1];
     if (c == ' ' || c == '\t' || c == '#' || gcl_digit(c))
         return 0;
+    if (k_3 && memo->date_plain) {
+        memo->usual_s = s;
+        memo->usual_off = i + 1;
+    }
     *wall_ms = ms;
     *tz_min = tz;
     *uptime_ns = ns;
@@ -419,6 +429,8 @@ static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64
 size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
                   int64_t *uptime_ns)
 {
+    if (memo)
+        memo->usual_s = NULL;
     size_t u = memo ? prefix_usual(memo, s, n, wall_ms, tz_min, uptime_ns) : 0;
     if (u)
         return u;
