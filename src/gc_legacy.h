@@ -226,7 +226,8 @@ static inline size_t gcl_size_kb_inl(const char *s, size_t n, int64_t *kb)
 
 /* gcl_kb_plain(s, n, kb) through km (NULL: none): the same bytes to the same
    value, as a text equal to the memo's up to its 'K' reads to the memo's. */
-static inline size_t gcl_kb_memo_read(struct gcl_kb_memo *km, const char *s, size_t n, int64_t *kb)
+static inline __attribute__((always_inline)) size_t gcl_kb_memo_read(struct gcl_kb_memo *km, const char *s,
+                                                                    size_t n, int64_t *kb)
 {
     if (!km || n < 16)
         return gcl_kb_plain(s, n, kb);

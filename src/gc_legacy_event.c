@@ -722,7 +722,8 @@ static bool times_short(const char *s, size_t n, struct gc_event *ev)
  * for anything else, or for a [Times:] in which gc_legacy.c could see a
  * spliced line or a heap block (the plain form holds none of those bytes).
  */
-static bool times_tail(const char *t, size_t n, size_t i, struct gc_event *ev, size_t *end)
+static inline __attribute__((always_inline)) bool times_tail(const char *t, size_t n, size_t i, struct gc_event *ev,
+                                                             size_t *end)
 {
     size_t j = i;
     while (j < n && t[j] == ' ')
