@@ -794,15 +794,31 @@ enum gcl_status gcl_parse_young_memo(const char *t, size_t n, struct gcl_event *
         i++;
         cflags = cause_flags(cause, cl);
     }
-    /* the collection's own uptime "9.184: ", skipped as gcl_parse_event skips it */
+    /* the collection's own uptime "9.184: ", skipped as gcl_parse_event skips
+       it; most often the line's stamp again, the memo's text: digits, a
+       fraction and ':', where the loops below stop too */
     size_t k = i;
-    while (k < n && gcl_digit(t[k]))
+    if (memo && memo->up_n >= 4 && memo->up_n <= 16 && i + 16 <= n && t[i + memo->up_n - 1] == ':') {
+        uint64_t a0, a1, b0, b1, m0, m1;
+        size_t u = memo->up_n;
+        memcpy(&a0, t + i, 8);
+        memcpy(&a1, t + i + 8, 8);
+        memcpy(&b0, memo->up, 8);
+        memcpy(&b1, memo->up + 8, 8);
+        m0 = u >= 8 ? ~0ULL : (1ULL << (8 * u)) - 1;
+        m1 = u <= 8 ? 0 : u == 16 ? ~0ULL : (1ULL << (8 * (u - 8))) - 1;
+        if ((((a0 ^ b0) & m0) | ((a1 ^ b1) & m1)) == 0)
+            k = i + u - 1;
+    }
+    if (k == i) {
+        while (k < n && gcl_digit(t[k]))
+            k++;
+        if (k == i || k + 1 >= n || (t[k] != '.' && t[k] != ',') || !gcl_digit(t[k + 1]))
+            return GCL_NOT_EVENT;
         k++;
-    if (k == i || k + 1 >= n || (t[k] != '.' && t[k] != ',') || !gcl_digit(t[k + 1]))
-        return GCL_NOT_EVENT;
-    k++;
-    while (k < n && gcl_digit(t[k]))
-        k++;
+        while (k < n && gcl_digit(t[k]))
+            k++;
+    }
     if (!STARTS(t, n, k, ": ["))
         return GCL_NOT_EVENT;
     i = k + 3;
