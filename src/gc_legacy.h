@@ -281,6 +281,7 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out);
 /*
  * The young collection line of ParNew and DefNew logs, the bulk of them:
  * "[GC (cause) 9.1: [ParNew: 8K->2K(9K), 0.08 secs] 8K->2K(25K), 0.09 secs]"
+ * (a date stamp "2023-04-12T10:00:17.533+0800: " may precede the 9.1: )
  * with an optional " [Times: ...]" ending the text. GCL_OK with exactly what
  * gcl_parse_event gives (and end == n), or GCL_NOT_EVENT for any other text
  * (out untouched), in one pass. Also refuses a cause in which gc_legacy.c

@@ -750,6 +750,39 @@ static inline __attribute__((always_inline)) bool times_tail(const char *t, size
     return true;
 }
 
+/* t[0..30) is "DDDD-DD-DDTDD:DD:DD.DDD+DDDD: " (or '-' before the zone):
+   a JDK 8 date stamp and its ": ". Five word loads against the form, as
+   times_short. */
+static bool plain_date_blank(const char *t)
+{
+    static const char form[] = "0000-00-00T00:00:00.000+0000: ";
+    /* 0xFF at a fixed byte, 0 at a digit and at the zone's sign (byte 23) */
+    static const char fixed[] = "\0\0\0\0\xff\0\0\xff\0\0\xff\0\0\xff\0\0"
+                                "\xff\0\0\xff\0\0\0\0\0\0\0\0\xff\xff";
+    static const char digit[] = "\x80\x80\x80\x80\0\x80\x80\0\x80\x80\0\x80\x80\0\x80\x80"
+                                "\0\x80\x80\0\x80\x80\x80\0\x80\x80\x80\x80\0\0";
+    _Static_assert(sizeof form == 31 && sizeof fixed == 31 && sizeof digit == 31, "date form");
+    if (t[23] != '+' && t[23] != '-')
+        return false;
+    uint64_t bad = 0;
+#define PD_WORD(at)                                                              \
+    do {                                                                         \
+        uint64_t x, f, g, c, v;                                                  \
+        memcpy(&x, t + (at), 8);                                                 \
+        memcpy(&c, form + (at), 8);                                              \
+        memcpy(&f, fixed + (at), 8);                                             \
+        memcpy(&g, digit + (at), 8);                                             \
+        v = x ^ c;                                                               \
+        bad |= (v & f) | ((v | (v + (g >> 7) * 0x76)) & g);                      \
+    } while (0)
+    PD_WORD(0);
+    PD_WORD(8);
+    PD_WORD(16);
+    PD_WORD(22);
+#undef PD_WORD
+    return bad == 0;
+}
+
 enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out)
 {
     return gcl_parse_young_memo(t, n, out, NULL);
@@ -794,6 +827,10 @@ enum gcl_status gcl_parse_young_memo(const char *t, size_t n, struct gcl_event *
         i++;
         cflags = cause_flags(cause, cl);
     }
+    /* -XX:+PrintGCDateStamps puts the date before it as well:
+       "2023-04-12T10:00:17.533+0800: ", skipped by the walk too */
+    if (i + 30 + 16 <= n && gcl_digit(t[i]) && t[i + 4] == '-' && plain_date_blank(t + i))
+        i += 30;
     /* the collection's own uptime "9.184: ", skipped as gcl_parse_event skips
        it; most often the line's stamp again, the memo's text: digits, a
        fraction and ':', where the loops below stop too */

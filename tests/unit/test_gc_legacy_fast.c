@@ -295,6 +295,11 @@ static const char *const marks[] = {
     "958074K->263251K(25055104K), 0.6483231 secs] [Times: user=4.24 sys=0.34, real=0.64 secs]",
     "[GC (GCLocker Initiated GC) 9.184: [DefNew: 886080K->20487K(996800K), 0.0860099 secs] "
     "886080K->20487K(25055104K), 0.0861484 secs]",
+    /* -XX:+PrintGCDateStamps: the date before the collection's own uptime */
+    "[GC (Allocation Failure) 2023-04-12T10:00:17.533+0800: 17.533: [ParNew: 3774912K->342248K(3774912K), "
+    "0.1795989 secs] 4974912K->1567773K(8040768K), 0.1798989 secs] [Times: user=0.68 sys=0.01, real=0.18 secs]",
+    "[GC (Allocation Failure) 2023-04-12T10:00:17.533-0500: 17.533: [ParNew: 3774912K->342248K(3774912K), "
+    "0.1795989 secs] 4974912K->1567773K(8040768K), 0.1798989 secs]",
 };
 #define N_MARKS 4
 
