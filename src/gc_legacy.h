@@ -152,6 +152,13 @@ struct gcl_memo {
        path, date_plain), and the bytes: NULL when it read another way */
     const char *usual_s;
     size_t usual_off;
+    /* the names of a CMS remark's phases ("Rescan (parallel) ", "weak refs
+       processing", ...), in order, as remark_phases last took them (the
+       bytes up to the ','): 24 at most, len 0 none */
+    struct {
+        uint64_t w[3];
+        size_t len;
+    } remark_name[8];
     /* young line sizes: young before, after, capacity; heap capacity */
     struct gcl_kb_memo young_kb[4];
 };
@@ -301,6 +308,10 @@ enum gcl_status gcl_parse_young_memo(const char *t, size_t n, struct gcl_event *
  * GCL_NOT_EVENT for any other text.
  */
 enum gcl_status gcl_parse_cms_mark(const char *t, size_t n, struct gcl_event *out);
+
+/* gcl_parse_cms_mark with the remark's phase names matched against memo
+   (may be NULL): the same result. */
+enum gcl_status gcl_parse_cms_mark_memo(const char *t, size_t n, struct gcl_event *out, struct gcl_memo *memo);
 
 /* t starts a collection event ("[GC ", "[GC (", "[Full GC", "[GC pause", ...; not "[GC Worker ..."). */
 bool gcl_is_event_start(const char *t, size_t n);

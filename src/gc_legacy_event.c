@@ -945,7 +945,7 @@ static size_t blank_k(const char *t, size_t n, size_t i)
  * parentheses that name no failure; no 'A' or 'T', which could start a
  * spliced line) that the walk gives no role, ", ", a clean "N secs".
  */
-static size_t remark_phases(const char *t, size_t n, size_t i)
+static size_t remark_phases(const char *t, size_t n, size_t i, struct gcl_memo *memo)
 {
     for (int guard = 0; guard < 32; guard++) {
         if (i < n && gcl_digit(t[i])) {
@@ -966,6 +966,24 @@ static size_t remark_phases(const char *t, size_t n, size_t i)
             return i;
         if (i >= n || t[i] != '[')
             return 0;
+        /* the name of this phase in the last remark (the same bytes up to the
+           same ',': the checks below come to the same) */
+        size_t j;
+        if (memo && guard < 8 && memo->remark_name[guard].len && i + 26 <= n &&
+            t[i + 1 + memo->remark_name[guard].len] == ',') {
+            size_t l = memo->remark_name[guard].len;
+            uint64_t a[3], m[3];
+            memcpy(a, t + i + 1, 24);
+            for (int w = 0; w < 3; w++) {
+                size_t b = l > 8u * (size_t)w ? l - 8u * (size_t)w : 0;
+                m[w] = b >= 8 ? ~0ULL : (1ULL << (8 * b)) - 1;
+            }
+            if ((((a[0] ^ memo->remark_name[guard].w[0]) & m[0]) | ((a[1] ^ memo->remark_name[guard].w[1]) & m[1]) |
+                 ((a[2] ^ memo->remark_name[guard].w[2]) & m[2])) == 0) {
+                j = i + 1 + l;
+                goto name_done;
+            }
+        }
         /* name bytes: 1 a letter (not 'A', 'T') or blank, 2 what needs a look */
         static const unsigned char nb[256] = {
             [' '] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1,
@@ -976,7 +994,7 @@ static size_t remark_phases(const char *t, size_t n, size_t i)
             ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1,
             ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['('] = 2, [')'] = 2, [','] = 2,
         };
-        size_t j = i + 1;
+        j = i + 1;
         int pd = 0;
         for (;;) {
             while (j < n && nb[(unsigned char)t[j]] == 1)
@@ -995,7 +1013,7 @@ static size_t remark_phases(const char *t, size_t n, size_t i)
             }
             j++;
         }
-        if (j == i + 1 || pd != 0 || !STARTS(t, n, j, ", ") || j + 2 >= n || !gcl_digit(t[j + 2]))
+        if (j == i + 1 || pd != 0)
             return 0;
         size_t nl = j - (i + 1);
         while (nl && t[i + nl] == ' ')
@@ -1012,6 +1030,13 @@ static size_t remark_phases(const char *t, size_t n, size_t i)
             if (role_of(b, bl, &yn, &hint) != R_NONE)
                 return 0;
         }
+        if (memo && guard < 8 && j - (i + 1) <= 24 && i + 25 <= n) {
+            memcpy(memo->remark_name[guard].w, t + i + 1, 24);
+            memo->remark_name[guard].len = j - (i + 1);
+        }
+    name_done:
+        if (!STARTS(t, n, j, ", ") || j + 2 >= n || !gcl_digit(t[j + 2]))
+            return 0;
         int64_t ns;
         size_t k = secs_at(t, n, j + 2, &ns);
         if (!k || !STARTS(t, n, k, " secs]"))
@@ -1022,6 +1047,11 @@ static size_t remark_phases(const char *t, size_t n, size_t i)
 }
 
 enum gcl_status gcl_parse_cms_mark(const char *t, size_t n, struct gcl_event *out)
+{
+    return gcl_parse_cms_mark_memo(t, n, out, NULL);
+}
+
+enum gcl_status gcl_parse_cms_mark_memo(const char *t, size_t n, struct gcl_event *out, struct gcl_memo *memo)
 {
     /* [GC (CMS Initial Mark) [1 CMS-initial-mark: 0K(24058304K)] 141773K(25055104K), 0.0622220 secs]
        [GC (CMS Final Remark) [YG occupancy: 372284 K (996800 K)]7.545: [Rescan (parallel) , 0.0865788
@@ -1039,7 +1069,7 @@ enum gcl_status gcl_parse_cms_mark(const char *t, size_t n, struct gcl_event *ou
         remark = true;
         size_t k = t[sizeof rm - 1] == ' ' ? blank_k(t, n, sizeof rm - 1) : 0;
         if (!k || !STARTS(t, n, k, " (") || !(k = blank_k(t, n, k + 1)) || !STARTS(t, n, k, ")]") ||
-            !(i = remark_phases(t, n, k + 2)))
+            !(i = remark_phases(t, n, k + 2, memo)))
             return GCL_NOT_EVENT;
         i += sizeof "[1 CMS-remark: " - 1;
     } else {
@@ -1064,7 +1094,8 @@ enum gcl_status gcl_parse_cms_mark(const char *t, size_t n, struct gcl_event *ou
     ev->duration_ns = d_ns;
     ev->kind = remark ? GC_KIND_REMARK : GC_KIND_INITIAL_MARK;
     ev->name = remark ? "CMS Remark" : "CMS Initial Mark";
-    ev->flags |= cause_flags(out->cause, out->cause_len);
+    /* (cause_flags of "CMS Initial Mark" and of "CMS Final Remark" is 0: no
+       system, metadata or humongous cause; the tests compare with the walk) */
     return GCL_OK;
 }
 

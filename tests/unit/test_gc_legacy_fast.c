@@ -6,8 +6,8 @@
  * only its seconds and milliseconds changed) against the same calls
  * without one; gcl_parse_cms_mark and gcl_parse_young against
  * gcl_parse_event on CMS initial mark, remark and young collection lines
- * and byte-wise mutations of them (the young one also through a size memo
- * kept across the mutations).
+ * and byte-wise mutations of them (also through a memo of sizes and remark
+ * phase names kept across the mutations).
  * gcl_secs_strict against its rules over parse_secs_ns.
  * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
  * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
@@ -340,6 +340,14 @@ static void cms_mark_same(void)
             for (int r = 1 + (int)rnd(3); r-- > 0;)
                 k = mutate(b, k, sizeof b);
             enum gcl_status st = fast(b, k, &f);
+            if (m < N_MARKS) {
+                /* the mark reader through a memo of the remark's phase
+                   names kept across the mutations: the same */
+                struct gcl_event h;
+                memset(&h, 0, sizeof h);
+                enum gcl_status sm = gcl_parse_cms_mark_memo(b, k, &h, &memo);
+                memo_same &= sm == st && (st != GCL_OK || memcmp(&f, &h, sizeof f) == 0);
+            }
             if (m >= N_MARKS) {
                 /* the young reader through a memo kept across the mutations
                    (hits and misses): the same status and reading */
