@@ -1164,7 +1164,8 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, i
     const char *t = s + off;
     /* (the marks first when the cause starts "CMS": gcl_parse_young refuses them) */
     bool cms = t[5] == 'C' && t[6] == 'M';
-    if ((!cms || gcl_parse_cms_mark_memo(t, n - off, &ge, &p->memo) != GCL_OK) && gcl_parse_young_memo(t, n - off, &ge, &p->memo) != GCL_OK)
+    if ((!cms || gcl_parse_cms_mark_memo(t, n - off, &ge, &p->memo) != GCL_OK) &&
+        gcl_parse_young_memo(t, n - off, &ge, &p->memo) != GCL_OK)
         return false;
     if (p->xcheck) {
         struct gcl_event g2;

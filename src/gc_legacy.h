@@ -161,6 +161,8 @@ struct gcl_memo {
     } remark_name[8];
     /* young line sizes: young before, after, capacity; heap capacity */
     struct gcl_kb_memo young_kb[4];
+    /* CMS mark line capacities: the old generation's, the heap's */
+    struct gcl_kb_memo mark_kb[2];
 };
 
 /*

@@ -913,14 +913,20 @@ enum gcl_status gcl_parse_young_memo(const char *t, size_t n, struct gcl_event *
 
 /* "a(c)" sizes at t[i] as the walk's sizes_at reads them: the index after
    the ')', or 0. */
-static size_t pair_at(const char *t, size_t n, size_t i, int64_t *u, int64_t *c)
+static size_t pair_at(const char *t, size_t n, size_t i, int64_t *u, int64_t *c, struct gcl_kb_memo *mc)
 {
     size_t k, k3;
     if (i >= n || !gcl_digit(t[i]) || !(k = gcl_size_kb_inl(t + i, n - i, u)))
         return 0;
     size_t j = i + k;
-    if (j >= n || t[j] != '(' || !(k3 = gcl_size_kb_inl(t + j + 1, n - j - 1, c)) || j + 1 + k3 >= n ||
-        t[j + 1 + k3] != ')')
+    /* (the capacity through its memo mc, when given, for its plain form;
+       gcl_size_kb_inl reads that to the same) */
+    if (j >= n || t[j] != '(')
+        return 0;
+    if (!(mc && (k3 = gcl_kb_memo_read(mc, t + j + 1, n - j - 1, c))) &&
+        !(k3 = gcl_size_kb_inl(t + j + 1, n - j - 1, c)))
+        return 0;
+    if (j + 1 + k3 >= n || t[j + 1 + k3] != ')')
         return 0;
     return j + 2 + k3;
 }
@@ -1077,7 +1083,9 @@ enum gcl_status gcl_parse_cms_mark_memo(const char *t, size_t n, struct gcl_even
     }
     int64_t ou, oc, hu, hc, d_ns;
     size_t k;
-    if (!(k = pair_at(t, n, i, &ou, &oc)) || !STARTS(t, n, k, "] ") || !(k = pair_at(t, n, k + 2, &hu, &hc)) ||
+    struct gcl_kb_memo *mk = memo ? memo->mark_kb : NULL;
+    if (!(k = pair_at(t, n, i, &ou, &oc, mk)) || !STARTS(t, n, k, "] ") ||
+        !(k = pair_at(t, n, k + 2, &hu, &hc, mk ? mk + 1 : NULL)) ||
         !STARTS(t, n, k, ", ") || k + 2 >= n || !gcl_digit(t[k + 2]) || !(k = secs_at(t, n, k + 2, &d_ns)) ||
         !STARTS(t, n, k, " secs]"))
         return GCL_NOT_EVENT;
