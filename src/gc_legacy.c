@@ -1193,7 +1193,8 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, i
  * starts in such text.
  */
 static bool plain_stamps_read(const struct gcl_memo *memo, const char *s, size_t off);
-static bool plain_stamps(const struct p_state *p, const char *s, size_t off, uint64_t ln)
+static inline __attribute__((always_inline)) bool plain_stamps(const struct p_state *p, const char *s, size_t off,
+                                                               uint64_t ln)
 {
     const struct gcl_memo *memo = &p->memo;
     /* gcl_prefix's usual path just read s[0..off) as exactly that, with
@@ -1413,6 +1414,39 @@ static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t o
 }
 
 /*
+ * A whole -XX:+PrintGCApplicationStoppedTime line after the usual stamps
+ * ("...: 27.284: Total time for which application threads were stopped:
+ * 0.19 seconds, Stopping threads took: 0.00006 seconds", "Application
+ * time: 1.2 seconds"): process() would find it to be a splice covering the
+ * whole line (its marker the first, the stamps before it plain, its
+ * seconds_end the line's end), no heap block in it, and hand it to
+ * simple_line(); this does so without the splice search and its walk back
+ * over the stamps. Checked in the cross-check mode.
+ */
+static __attribute__((noinline)) bool fast_stopped(struct p_state *p, const char *s, size_t n, size_t off,
+                                                 uint64_t ln)
+{
+    const char *t = s + off;
+    size_t tn = n - off;
+    if (!(t[0] == 'T' ? STARTS(t, tn, "Total time for which application threads were stopped")
+                      : STARTS(t, tn, "Application time:")) ||
+        !plain_stamps(p, s, off, ln) || seconds_end(s, n, off) < n)
+        return false;
+    const char *hb = memchr(s + 1, '{', n - 1);
+    if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
+        return false;
+    if (p->xcheck) {
+        struct gcl_memo m = p->memo;
+        size_t fs, fe;
+        if (!find_splice(&m, s, n, &fs, &fe) || fs != 0 || fe < n) {
+            fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+            abort();
+        }
+    }
+    return simple_line(p, s, n, ln);
+}
+
+/*
  * The two lines most of a ParNew+CMS log is made of, read without the
  * general walk: the stamps parsed once, then a dispatch on the event's
  * first bytes. false: process() reads the line (the stamps stay cached).
@@ -1424,7 +1458,11 @@ static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     size_t off = prefix_of(p, s, n, &wall, &tz, &up);
     const char *t = s + off;
     size_t tn = n - off;
-    if (tn < 17 || t[0] != '[')
+    if (tn < 17)
+        return false;
+    if ((t[0] == 'T' || t[0] == 'A') && gcl_digit(s[0]))
+        return fast_stopped(p, s, n, off, ln);
+    if (t[0] != '[')
         return false;
     if (t[1] == 'G')
         return n >= 40 && fast_young(p, s, n, off, wall, tz, up, ln);
@@ -1432,6 +1470,8 @@ static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         return fast_concurrent(p, s, n, off, ln);
     return false;
 }
+
+
 
 /* Process one line (or what is left of one). */
 static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
