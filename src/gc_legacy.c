@@ -1353,13 +1353,13 @@ static bool cms_phase_strict(struct p_state *p, const char *s, size_t n, size_t 
         return false;
     size_t name_end = i;
     int64_t a, b;
-    size_t k = gcl_secs_strict(t + i + 2, tn - i - 2, &a), k2;
+    size_t k = gcl_secs_strict_inl(t + i + 2, tn - i - 2, &a), k2;
     if (k == 0 || k == GCL_SECS_BAD)
         return false;
     i += 2 + k;
     if (i + 1 >= tn || t[i] != '/' || !gcl_digit(t[i + 1]))
         return false;
-    k2 = gcl_secs_strict(t + i + 1, tn - i - 1, &b);
+    k2 = gcl_secs_strict_inl(t + i + 1, tn - i - 1, &b);
     if (k2 == 0 || k2 == GCL_SECS_BAD)
         return false;
     i += 1 + k2;
