@@ -105,10 +105,15 @@ static void secs_strict_same(void)
         size_t lim = n ? rnd((unsigned)n + 1) : 0;
         int64_t a = -7, c = -7;
         size_t ka = strict_ref(b, lim, &a), kc = gcl_secs_strict(b, lim, &c);
+        int64_t d = -7;
+        size_t kd = gcl_secs_strict_inl(b, lim, &d); /* its inline case too */
         CHECK_EQ_INT(kc, ka);
-        if (ka && ka != GCL_SECS_BAD)
+        CHECK_EQ_INT(kd, ka);
+        if (ka && ka != GCL_SECS_BAD) {
             CHECK_EQ_INT(c, a);
-        if (kc != ka || (ka && ka != GCL_SECS_BAD && a != c)) {
+            CHECK_EQ_INT(d, a);
+        }
+        if (kc != ka || kd != ka || (ka && ka != GCL_SECS_BAD && (a != c || a != d))) {
             printf("#   input \"%.*s\"\n", (int)lim, b);
             return;
         }
