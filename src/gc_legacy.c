@@ -78,6 +78,8 @@ struct p_state {
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     bool xcheck;          /* GCLAT_LEGACY_XCHECK: check fast_young against the general reading */
     const char *cms_name[CMS_PHASES]; /* interned cms_phases[] names, once met */
+    const char *last_cause;           /* interned cause of the last pause (emit_parsed) */
+    size_t last_cause_len;
     const char *icache[ICACHE]; /* see intern_cached() */
     size_t icache_len[ICACHE];
     /* gcl_prefix result of the text process() is looking at, so that
@@ -1020,8 +1022,18 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
     e->uptime_ns = up;
     e->file = p->ctx->file;
     e->line = ln;
-    if (ge->cause)
-        e->cause = intern_cached(p, ge->cause, ge->cause_len);
+    if (ge->cause) {
+        /* (the last cause again, most young collections: its interned copy
+           holds the same bytes, without intern_cached's hash) */
+        size_t cl = ge->cause_len;
+        if (p->last_cause && p->last_cause_len == cl && same_bytes(p->last_cause, ge->cause, cl)) {
+            e->cause = p->last_cause;
+        } else {
+            e->cause = intern_cached(p, ge->cause, cl);
+            p->last_cause = e->cause;
+            p->last_cause_len = strlen(e->cause); /* (as intern_cached keeps it: never more bytes than it has) */
+        }
+    }
     if (ge->pair_only) {
         /* without details CMS prints its two pauses as "[GC 46468K(83008K), 0.0039 secs]":
            one initial mark, then one remark, per cycle */
@@ -1695,6 +1707,8 @@ static void normalize(struct p_state *n, uint64_t delta)
     memset(&n->memo, 0, sizeof n->memo);
     memset(n->icache, 0, sizeof n->icache);
     memset(n->cms_name, 0, sizeof n->cms_name);
+    n->last_cause = NULL;
+    n->last_cause_len = 0;
     memset(n->icache_len, 0, sizeof n->icache_len);
     n->pfx_s = NULL;
     n->pfx_n = n->pfx_off = 0;
