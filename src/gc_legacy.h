@@ -145,6 +145,10 @@ struct gcl_memo {
     char up[32];   /* uptime text including its ':' */
     size_t up_n;   /* 0: none */
     int64_t up_ns;
+    /* the whole seconds of the last "D.DDD:" uptime (uptime_3): the text's
+       first eight bytes, the mask of its digits and '.', their value */
+    uint64_t upw_text, upw_mask, upw_val;
+    unsigned upw_len; /* digits; 0: none */
     /* date is 28 bytes "YYYY-MM-DDTHH:MM:SS.mmm+hhmm" (digits and those
        separators, the zone's sign '+' or '-') */
     bool date_plain;

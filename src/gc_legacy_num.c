@@ -375,12 +375,27 @@ bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, 
  */
 static inline size_t uptime_3(struct gcl_memo *memo, const char *s, size_t n, int64_t *ns)
 {
-    uint64_t v;
+    uint64_t v, x;
     if (n < 16)
         return 0;
-    unsigned w = gcl_digits8(s, 8, &v);
-    if (w == 0 || w == 8 || s[w] != '.' || !gcl_digit(s[w + 1]) || !gcl_digit(s[w + 2]) || !gcl_digit(s[w + 3]) ||
-        s[w + 4] != ':')
+    unsigned w;
+    memcpy(&x, s, 8);
+    if (memo->upw_len && ((x ^ memo->upw_text) & memo->upw_mask) == 0) {
+        /* the whole seconds and '.' of the last such uptime (half the lines:
+           the same second's): gcl_digits8 stops at that '.' with that value */
+        w = memo->upw_len;
+        v = memo->upw_val;
+    } else {
+        w = gcl_digits8(s, 8, &v);
+        if (w == 0 || w == 8 || s[w] != '.')
+            return 0;
+        memo->upw_text = x;
+        /* the digits and '.': w + 1 <= 8 bytes (a shift by 64 is no mask) */
+        memo->upw_mask = w == 7 ? ~0ULL : (1ULL << (8 * (w + 1))) - 1;
+        memo->upw_val = v;
+        memo->upw_len = w;
+    }
+    if (!gcl_digit(s[w + 1]) || !gcl_digit(s[w + 2]) || !gcl_digit(s[w + 3]) || s[w + 4] != ':')
         return 0;
     *ns = (int64_t)v * 1000000000 +
           (int64_t)((s[w + 1] - '0') * 100 + (s[w + 2] - '0') * 10 + (s[w + 3] - '0')) * 1000000;

@@ -240,7 +240,11 @@ static size_t gen_stamp(char *b, int base_sec, bool vary_all)
     }
     static const char *const tzs[] = {"+0800", "+0000", "-05:30", "Z", ""};
     const char *tz = tzs[vary_all ? rnd(5) : 0];
-    n += (size_t)sprintf(b + n, "%s: %u.%03u: [GC", tz, rnd(100000), rnd(1000));
+    /* (the same whole seconds as the last stamp often: uptime_3's memo) */
+    static unsigned up_s;
+    if (rnd(3) == 0)
+        up_s = rnd(3) ? rnd(100000) : up_s * 10 + rnd(10);
+    n += (size_t)sprintf(b + n, "%s: %u.%03u: [GC", tz, up_s, rnd(1000));
     return n;
 }
 
