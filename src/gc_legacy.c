@@ -48,6 +48,7 @@
    event is taken as cut off (a truncated line, a crashed JVM) and given up. */
 #define ACC_MAX_INTERLEAVED 4u
 #define ICACHE 64
+#define CMS_PHASES 5
 
 struct buf {
     char *p;
@@ -76,6 +77,9 @@ struct p_state {
     bool rs_hit;          /* this line is one (g1_rset_line) */
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     bool xcheck;          /* GCLAT_LEGACY_XCHECK: check fast_young against the general reading */
+    const char *cms_name[CMS_PHASES]; /* interned cms_phases[] names, once met */
+    const char *last_cause;           /* interned cause of the last pause (emit_parsed) */
+    size_t last_cause_len;
     const char *icache[ICACHE]; /* see intern_cached() */
     size_t icache_len[ICACHE];
     /* gcl_prefix result of the text process() is looking at, so that
@@ -87,11 +91,22 @@ struct p_state {
     int32_t pfx_tz;
 };
 
-static bool starts(const char *s, size_t n, const char *lit, size_t l)
+static inline __attribute__((always_inline)) bool starts(const char *s, size_t n, const char *lit, size_t l)
 {
     /* most tests fail on the first two bytes ("[Eden:" against "[Times:"):
        check them before calling memcmp */
-    return n >= l && (l == 0 || (s[0] == lit[0] && (l == 1 || s[1] == lit[1]))) && memcmp(s, lit, l) == 0;
+    if (l >= 4 && l < 8) {
+        /* (" secs]", "-start]": two overlapping four-byte loads, not a call) */
+        uint32_t a0, a1, b0, b1;
+        if (n < l)
+            return false;
+        memcpy(&a0, s, 4);
+        memcpy(&b0, lit, 4);
+        memcpy(&a1, s + l - 4, 4);
+        memcpy(&b1, lit + l - 4, 4);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return n >= l && (l == 0 || (s[0] == lit[0] && (l == 1 || s[1] == lit[1]))) && gcl_same(s, lit, l);
 }
 #define STARTS(s, n, lit) starts(s, n, lit, sizeof(lit) - 1)
 
@@ -115,6 +130,24 @@ static bool in_buf(const struct buf *b, const char *s)
 
 /* ---- emission ---------------------------------------------------------- */
 
+/* memcmp(a, b, n) == 0, without a call for the 8 to 24 bytes of most
+   causes and names ("Allocation Failure"): overlapping eight-byte loads */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+    if (n < 8 || n > 24)
+        return memcmp(a, b, n) == 0;
+    uint64_t x0, y0, x1, y1, x2, y2;
+    memcpy(&x0, a, 8);
+    memcpy(&y0, b, 8);
+    memcpy(&x1, a + n - 8, 8);
+    memcpy(&y1, b + n - 8, 8);
+    /* (the middle: bytes 8..16, inside [0, n) when n > 16; else again 0..8) */
+    size_t m = n > 16 ? 8 : 0;
+    memcpy(&x2, a + m, 8);
+    memcpy(&y2, b + m, 8);
+    return ((x0 ^ y0) | (x1 ^ y1) | (x2 ^ y2)) == 0;
+}
+
 /* intern_str, through a small cache of the names and causes a log repeats
    (an interned copy of the same bytes and length is what intern_str returns). */
 static const char *intern_cached(struct p_state *p, const char *s, size_t n)
@@ -128,7 +161,7 @@ static const char *intern_cached(struct p_state *p, const char *s, size_t n)
                   (unsigned)n * 5u) &
                  (ICACHE - 1);
     const char *c = p->icache[h];
-    if (c && p->icache_len[h] == n && memcmp(c, s, n) == 0)
+    if (c && p->icache_len[h] == n && same_bytes(c, s, n))
         return c;
     c = intern_str(p->ctx->strings, s, n);
     p->icache[h] = c;
@@ -221,6 +254,74 @@ static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t 
     return c == GCL_SECS_BAD ? -2 : c ? ns : -1;
 }
 
+/* A CMS concurrent phase "name: a/b secs" (b -1 when absent) stamped
+   wall, tz, up. */
+static void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a, int64_t b, int64_t wall, int32_t tz,
+                                 int64_t up, uint64_t ln);
+static void emit_cms_phase(struct p_state *p, const char *name, size_t name_len, int64_t a, int64_t b,
+                           int64_t wall, int32_t tz, int64_t up, uint64_t ln)
+{
+    emit_cms_phase_named(p, intern_cached(p, name, name_len), a, b, wall, tz, up, ln);
+}
+
+/* emit_cms_phase with the name interned already */
+static void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a, int64_t b, int64_t wall, int32_t tz,
+                                 int64_t up, uint64_t ln)
+{
+    struct gc_event e;
+    init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
+    e.kind = GC_KIND_CONCURRENT;
+    e.name = name;
+    e.duration_ns = b >= 0 ? b : a; /* wall time */
+    stamped_at_end(&e);
+    set_collector(p, GC_COLL_CMS);
+    emit_now(p, &e);
+}
+
+/* "[CMS-concurrent-" then the name bytes ([a-z-]): a table, one load a
+   byte instead of two compares */
+static const unsigned char lower_dash[256] = {
+    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+    ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+    ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1, ['-'] = 1,
+};
+
+/*
+ * t[0..tn) starts "[CMS-concurrent-": "[CMS-concurrent-mark: 2.497/2.538
+ * secs]" (cpu/wall; t[1..*name_end) the name, *b -1 without the wall time)
+ * 1; "...-start]" 0; a malformed number -1 ("bad duration"), none -2.
+ */
+static int cms_phase_read(const char *t, size_t tn, size_t *name_end, int64_t *a, int64_t *b)
+{
+    /* t[1..16) is "CMS-concurrent-", the name goes on in lower case and '-' */
+    size_t i = 16;
+    while (i < tn && lower_dash[(unsigned char)t[i]])
+        i++;
+    while (i < tn && t[i] != ':' && t[i] != ']')
+        i++;
+    if (i >= tn || t[i] == ']')
+        return 0;
+    *name_end = i;
+    i++;
+    while (i < tn && t[i] == ' ')
+        i++;
+    *b = -1;
+    size_t k = gcl_secs_strict(t + i, tn - i, a);
+    if (k == GCL_SECS_BAD)
+        return -1;
+    if (!k)
+        return -2;
+    i += k;
+    if (i < tn && t[i] == '/') {
+        size_t k2 = gcl_secs_strict(t + i + 1, tn - i - 1, b);
+        if (k2 == GCL_SECS_BAD)
+            return -1;
+        if (!k2)
+            *b = -1;
+    }
+    return 1;
+}
+
 /*
  * Concurrent-phase, safepoint and application-time lines. Returns true when
  * s is one (and accounts for it).
@@ -253,56 +354,14 @@ static bool simple_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
         tn -= 2;
     }
     if (as || STARTS(t, tn, "[CMS-concurrent-")) {
-        /* "[CMS-concurrent-mark: 2.497/2.538 secs]" (cpu/wall) or "...-start]";
-           t[1..16) is "CMS-concurrent-", the name goes on in lower case and '-' */
-        /* (a table: one load a byte instead of two compares) */
-        static const unsigned char lower_dash[256] = {
-            ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
-            ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
-            ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1, ['-'] = 1,
-        };
-        size_t i = 16;
-        while (i < tn && lower_dash[(unsigned char)t[i]])
-            i++;
-        while (i < tn && t[i] != ':' && t[i] != ']')
-            i++;
-        if (i >= tn || t[i] == ']') {
-            ctx->lines_info++; /* -start] */
-            return true;
+        size_t name_end;
+        int64_t a, b;
+        switch (cms_phase_read(t, tn, &name_end, &a, &b)) {
+        case 0: ctx->lines_info++; return true; /* -start] */
+        case -1: diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n); return true;
+        case -2: diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n); return true;
+        default: emit_cms_phase(p, t + 1, name_end - 1, a, b, wall, tz, up, ln); return true;
         }
-        size_t name_end = i;
-        i++;
-        while (i < tn && t[i] == ' ')
-            i++;
-        int64_t a, b = -1;
-        size_t k = gcl_secs_strict(t + i, tn - i, &a);
-        if (k == GCL_SECS_BAD) {
-            diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
-            return true;
-        }
-        if (!k) {
-            diag_add(ctx->diag, "concurrent phase without duration", ctx->file, ln, s, n);
-            return true;
-        }
-        i += k;
-        if (i < tn && t[i] == '/') {
-            size_t k2 = gcl_secs_strict(t + i + 1, tn - i - 1, &b);
-            if (k2 == GCL_SECS_BAD) {
-                diag_add(ctx->diag, "bad duration", ctx->file, ln, s, n);
-                return true;
-            }
-            if (!k2)
-                b = -1;
-        }
-        struct gc_event e;
-        init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
-        e.kind = GC_KIND_CONCURRENT;
-        e.name = intern_cached(p, t + 1, name_end - 1);
-        e.duration_ns = b >= 0 ? b : a; /* wall time */
-        stamped_at_end(&e);
-        set_collector(p, GC_COLL_CMS);
-        emit_now(p, &e);
-        return true;
     }
     if (STARTS(t, tn, "[GC concurrent-")) {
         /* "[GC concurrent-mark-end, 0.1234 secs]", "-start]", "-abort]" */
@@ -974,8 +1033,18 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
     e->uptime_ns = up;
     e->file = p->ctx->file;
     e->line = ln;
-    if (ge->cause)
-        e->cause = intern_cached(p, ge->cause, ge->cause_len);
+    if (ge->cause) {
+        /* (the last cause again, most young collections: its interned copy
+           holds the same bytes, without intern_cached's hash) */
+        size_t cl = ge->cause_len;
+        if (p->last_cause && p->last_cause_len == cl && same_bytes(p->last_cause, ge->cause, cl)) {
+            e->cause = p->last_cause;
+        } else {
+            e->cause = intern_cached(p, ge->cause, cl);
+            p->last_cause = e->cause;
+            p->last_cause_len = strlen(e->cause); /* (as intern_cached keeps it: never more bytes than it has) */
+        }
+    }
     if (ge->pair_only) {
         /* without details CMS prints its two pauses as "[GC 46468K(83008K), 0.0039 secs]":
            one initial mark, then one remark, per cycle */
@@ -1118,7 +1187,8 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, i
     const char *t = s + off;
     /* (the marks first when the cause starts "CMS": gcl_parse_young refuses them) */
     bool cms = t[5] == 'C' && t[6] == 'M';
-    if ((!cms || gcl_parse_cms_mark(t, n - off, &ge) != GCL_OK) && gcl_parse_young(t, n - off, &ge) != GCL_OK)
+    if ((!cms || gcl_parse_cms_mark_memo(t, n - off, &ge, &p->memo) != GCL_OK) &&
+        gcl_parse_young_memo(t, n - off, &ge, &p->memo) != GCL_OK)
         return false;
     if (p->xcheck) {
         struct gcl_event g2;
@@ -1145,15 +1215,43 @@ static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, i
  * took whole. No splice marker ('[', "Total time", "Application time")
  * starts in such text.
  */
-static bool plain_stamps(const struct gcl_memo *memo, const char *s, size_t off)
+static bool plain_stamps_read(const struct gcl_memo *memo, const char *s, size_t off);
+static inline __attribute__((always_inline)) bool plain_stamps(const struct p_state *p, const char *s, size_t off,
+                                                               uint64_t ln)
+{
+    const struct gcl_memo *memo = &p->memo;
+    /* gcl_prefix's usual path just read s[0..off) as exactly that, with
+       the memo's date (date_plain: the separators plain_stamps_read checks) */
+    if (memo->usual_s == s && memo->usual_off == off) {
+        if (p->xcheck && !plain_stamps_read(memo, s, off)) {
+            fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+            abort();
+        }
+        return true;
+    }
+    return plain_stamps_read(memo, s, off);
+}
+
+static bool plain_stamps_read(const struct gcl_memo *memo, const char *s, size_t off)
 {
     size_t i = 0;
     if (off > 30 && s[4] == '-') {
         if (s[7] != '-' || s[10] != 'T' || s[13] != ':' || !gcl_digit(s[5]) || !gcl_digit(s[6]) ||
             !gcl_digit(s[8]) || !gcl_digit(s[9]) || !gcl_digit(s[11]) || !gcl_digit(s[12]) ||
             (s[23] != '+' && s[23] != '-') || !gcl_digit(s[24]) || !gcl_digit(s[25]) || !gcl_digit(s[26]) ||
-            !gcl_digit(s[27]) || s[28] != ':' || s[29] != ' ' || memo->date_n != 28 ||
-            memcmp(s, memo->date, 28) != 0)
+            !gcl_digit(s[27]) || s[28] != ':' || s[29] != ' ' || memo->date_n != 28)
+            return false;
+        /* (memcmp(s, memo->date, 28) in four loads: no call) */
+        uint64_t a[4], b[4];
+        memcpy(&a[0], s, 8);
+        memcpy(&a[1], s + 8, 8);
+        memcpy(&a[2], s + 16, 8);
+        memcpy(&a[3], s + 20, 8);
+        memcpy(&b[0], memo->date, 8);
+        memcpy(&b[1], memo->date + 8, 8);
+        memcpy(&b[2], memo->date + 16, 8);
+        memcpy(&b[3], memo->date + 20, 8);
+        if (((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])) != 0)
             return false;
         i = 30;
     }
@@ -1168,6 +1266,145 @@ static bool plain_stamps(const struct gcl_memo *memo, const char *s, size_t off)
     return i > d1 && i + 2 == off && s[i] == ':' && s[i + 1] == ' ';
 }
 
+/* s[0..n) holds neither ']' nor '{' (eight bytes a step, no call). */
+static bool no_close_or_brace(const char *s, size_t n)
+{
+    const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
+    const uint64_t cb = lo * (unsigned char)']', ob = lo * (unsigned char)'{';
+    uint64_t z = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, v, w;
+        memcpy(&x, s + i, 8);
+        v = x ^ cb;
+        w = x ^ ob;
+        /* (a byte of v or w is zero where x has the byte: exact for "any") */
+        z |= ((v - lo) & ~v) | ((w - lo) & ~w);
+    }
+    if ((z & hi) != 0)
+        return false;
+    for (; i < n; i++)
+        if (s[i] == ']' || s[i] == '{')
+            return false;
+    return true;
+}
+
+/* The phases of a JDK 8 CMS cycle, by the first byte of their name. */
+static const struct {
+    char first;
+    unsigned char len;
+    const char *name;
+} cms_phases[CMS_PHASES] = {
+    {'m', 4, "mark"}, {'p', 8, "preclean"}, {'a', 18, "abortable-preclean"}, {'s', 5, "sweep"}, {'r', 5, "reset"},
+};
+
+/*
+ * t[0..tn) starts "[CMS-concurrent-" and goes on with the name of one of
+ * cms_phases, then ':' or "-start]" ending the text: its index, or -1.
+ * The scan of the name ([a-z-] bytes, then to ':' or ']') stops at that
+ * ':' or ']' too.
+ */
+static int cms_known_phase(const char *t, size_t tn)
+{
+    int k;
+    /* (constant lengths: the compares are loads, not memcmp calls) */
+#define CMS_IS(lit) (tn > 16 + sizeof(lit) && gcl_same(t + 16, lit, sizeof(lit) - 1))
+    switch (t[16]) {
+    case 'm': k = CMS_IS("mark") ? 0 : -1; break;
+    case 'p': k = CMS_IS("preclean") ? 1 : -1; break;
+    case 'a': k = CMS_IS("abortable-preclean") ? 2 : -1; break;
+    case 's': k = CMS_IS("sweep") ? 3 : -1; break;
+    case 'r': k = CMS_IS("reset") ? 4 : -1; break;
+    default: k = -1;
+    }
+#undef CMS_IS
+    if (k < 0)
+        return -1;
+    size_t e = 16 + cms_phases[k].len;
+    if (t[e] == ':' || (e + 7 == tn && gcl_same(t + e, "-start]", 7)))
+        return k;
+    return -1;
+}
+
+/* The cross-check of cms_phase_strict's reading (kind 0 a start line, 1 a
+   phase): what fast_concurrent's general way finds, or abort. */
+static void phase_check(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln, int kind,
+                        size_t name_end, int64_t a, int64_t b)
+{
+    struct gcl_memo m = p->memo;
+    size_t fs, fe, ne = 0;
+    int64_t a2 = 0, b2 = 0;
+    const char *hb = memchr(s + 1, '{', n - 1);
+    int k2 = cms_phase_read(s + off, n - off, &ne, &a2, &b2);
+    if (bracket_end(s, n, off) < n || (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC")) ||
+        !find_splice(&m, s, n, &fs, &fe) || fs != 0 || fe < n || k2 != kind ||
+        (kind == 1 && (ne != name_end || a2 != a || b2 != b))) {
+        fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+        abort();
+    }
+}
+
+/*
+ * The CMS concurrent-phase line after plain_stamps' stamps in its strict
+ * JDK 8 form: "[CMS-concurrent-NAME-start]" or "[CMS-concurrent-NAME:
+ * a/b secs]" with NAME in [a-z-], a and b gcl_secs_strict numbers, then
+ * nothing or " [Times: ...]" with no ']' or '{' before its last byte. Of
+ * such a line fast_concurrent's bracket_end() is n and it holds no "{Heap
+ * before GC"; simple_line() reads the name and numbers read here. Any
+ * other text: false, nothing done (fast_concurrent goes on as before).
+ */
+static bool cms_phase_strict(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln)
+{
+    const char *t = s + off;
+    size_t tn = n - off, i = 16;
+    int known = cms_known_phase(t, tn);
+    if (known >= 0) {
+        i += cms_phases[known].len;
+        if (t[i] != ':') /* "-start]" at the end (cms_known_phase) */
+            i += 6;
+    } else {
+        while (i < tn && lower_dash[(unsigned char)t[i]])
+            i++;
+    }
+    if (i + 1 == tn && t[i] == ']') {
+        if (p->xcheck)
+            phase_check(p, s, n, off, ln, 0, 0, 0, 0);
+        p->ctx->lines_info++; /* -start] */
+        return true;
+    }
+    if (i + 3 >= tn || t[i] != ':' || t[i + 1] != ' ' || !gcl_digit(t[i + 2]))
+        return false;
+    size_t name_end = i;
+    int64_t a, b;
+    size_t k = gcl_secs_strict_inl(t + i + 2, tn - i - 2, &a), k2;
+    if (k == 0 || k == GCL_SECS_BAD)
+        return false;
+    i += 2 + k;
+    if (i + 1 >= tn || t[i] != '/' || !gcl_digit(t[i + 1]))
+        return false;
+    k2 = gcl_secs_strict_inl(t + i + 1, tn - i - 1, &b);
+    if (k2 == 0 || k2 == GCL_SECS_BAD)
+        return false;
+    i += 1 + k2;
+    if (!STARTS(t + i, tn - i, " secs]"))
+        return false;
+    i += 6;
+    if (i < tn && (!STARTS(t + i, tn - i, " [Times: ") || t[tn - 1] != ']' ||
+                   !no_close_or_brace(t + i + 9, tn - i - 10)))
+        return false;
+    if (p->xcheck)
+        phase_check(p, s, n, off, ln, 1, name_end, a, b);
+    if (known >= 0) {
+        /* the interned name of this phase, kept: what intern_cached gives */
+        if (!p->cms_name[known])
+            p->cms_name[known] = intern_cached(p, t + 1, name_end - 1);
+        emit_cms_phase_named(p, p->cms_name[known], a, b, p->pfx_wall, p->pfx_tz, p->pfx_up, ln);
+    } else {
+        emit_cms_phase(p, t + 1, name_end - 1, a, b, p->pfx_wall, p->pfx_tz, p->pfx_up, ln);
+    }
+    return true;
+}
+
 /*
  * A whole CMS concurrent-phase line after the usual stamps ("...: 2.313:
  * [CMS-concurrent-mark: 0.008/0.008 secs] [Times: ...]", "...-start]"):
@@ -1179,7 +1416,44 @@ static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t o
 {
     const char *t = s + off;
     size_t tn = n - off;
-    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(&p->memo, s, off) || bracket_end(s, n, off) < n)
+    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(p, s, off, ln))
+        return false;
+    if (cms_phase_strict(p, s, n, off, ln))
+        return true;
+    if (bracket_end(s, n, off) < n)
+        return false;
+    const char *hb = memchr(s + 1, '{', n - 1);
+    if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
+        return false;
+    if (p->xcheck) {
+        struct gcl_memo m = p->memo;
+        size_t fs, fe;
+        if (!find_splice(&m, s, n, &fs, &fe) || fs != 0 || fe < n) {
+            fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
+            abort();
+        }
+    }
+    return simple_line(p, s, n, ln);
+}
+
+/*
+ * A whole -XX:+PrintGCApplicationStoppedTime line after the usual stamps
+ * ("...: 27.284: Total time for which application threads were stopped:
+ * 0.19 seconds, Stopping threads took: 0.00006 seconds", "Application
+ * time: 1.2 seconds"): process() would find it to be a splice covering the
+ * whole line (its marker the first, the stamps before it plain, its
+ * seconds_end the line's end), no heap block in it, and hand it to
+ * simple_line(); this does so without the splice search and its walk back
+ * over the stamps. Checked in the cross-check mode.
+ */
+static __attribute__((noinline)) bool fast_stopped(struct p_state *p, const char *s, size_t n, size_t off,
+                                                 uint64_t ln)
+{
+    const char *t = s + off;
+    size_t tn = n - off;
+    if (!(t[0] == 'T' ? STARTS(t, tn, "Total time for which application threads were stopped")
+                      : STARTS(t, tn, "Application time:")) ||
+        !plain_stamps(p, s, off, ln) || seconds_end(s, n, off) < n)
         return false;
     const char *hb = memchr(s + 1, '{', n - 1);
     if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
@@ -1207,7 +1481,11 @@ static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     size_t off = prefix_of(p, s, n, &wall, &tz, &up);
     const char *t = s + off;
     size_t tn = n - off;
-    if (tn < 17 || t[0] != '[')
+    if (tn < 17)
+        return false;
+    if ((t[0] == 'T' || t[0] == 'A') && gcl_digit(s[0]))
+        return fast_stopped(p, s, n, off, ln);
+    if (t[0] != '[')
         return false;
     if (t[1] == 'G')
         return n >= 40 && fast_young(p, s, n, off, wall, tz, up, ln);
@@ -1216,13 +1494,17 @@ static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     return false;
 }
 
+
+
 /* Process one line (or what is left of one). */
 static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
     struct gc_parse_ctx *ctx = p->ctx;
     for (int guard = 0; guard < 256; guard++) {
         p->pfx_s = NULL;
-        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        /* (a table: most lines end in one blank, "secs] ") */
+        static const unsigned char trail[256] = {[' '] = 1, ['\t'] = 1, ['\r'] = 1};
+        while (n > 0 && trail[(unsigned char)s[n - 1]])
             n--;
         if (n == 0)
             return;
@@ -1435,6 +1717,9 @@ static void normalize(struct p_state *n, uint64_t delta)
         memset(&n->pend, 0, sizeof n->pend);
     memset(&n->memo, 0, sizeof n->memo);
     memset(n->icache, 0, sizeof n->icache);
+    memset(n->cms_name, 0, sizeof n->cms_name);
+    n->last_cause = NULL;
+    n->last_cause_len = 0;
     memset(n->icache_len, 0, sizeof n->icache_len);
     n->pfx_s = NULL;
     n->pfx_n = n->pfx_off = 0;

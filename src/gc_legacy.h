@@ -66,6 +66,32 @@ static inline unsigned gcl_digits8(const char *s, size_t n, uint64_t *v)
     return k;
 }
 
+/* s[0..l) == lit[0..l), both readable: memcmp(s, lit, l) == 0 where l is a
+   constant, as two or three overlapping loads a side for 8 <= l <= 24
+   (GCC calls memcmp for a 9- or 16-byte literal). */
+static inline __attribute__((always_inline)) bool gcl_same(const char *s, const char *lit, size_t l)
+{
+    if (l > 16 && l <= 24) {
+        uint64_t a0, a1, a2, b0, b1, b2;
+        memcpy(&a0, s, 8);
+        memcpy(&b0, lit, 8);
+        memcpy(&a1, s + 8, 8);
+        memcpy(&b1, lit + 8, 8);
+        memcpy(&a2, s + l - 8, 8);
+        memcpy(&b2, lit + l - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)) == 0;
+    }
+    if (l >= 8 && l <= 16) {
+        uint64_t a0, a1, b0, b1;
+        memcpy(&a0, s, 8);
+        memcpy(&b0, lit, 8);
+        memcpy(&a1, s + l - 8, 8);
+        memcpy(&b1, lit + l - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return memcmp(s, lit, l) == 0;
+}
+
 /* First lit[0..m) in s[0..n), NULL if absent (as memmem). memchr for the
    first byte, then memcmp: for the short literals searched in every line
    this beats glibc's generic memmem by several times. */
@@ -88,6 +114,18 @@ static inline const char *gcl_find(const char *s, size_t n, const char *lit, siz
 #define GCL_FIND(s, n, lit) gcl_find((s), (n), (lit), sizeof(lit) - 1)
 
 /*
+ * Memo of one size field of the young collection line ("(996800K)"): its
+ * text, including the 'K', as gcl_kb_plain last read it there, and the
+ * value. A ParNew log repeats most of them from one collection to the next
+ * (the capacities always, a full eden and survivor space often).
+ */
+struct gcl_kb_memo {
+    uint64_t w[2], m[2]; /* the text's first 16 bytes, the mask of its len */
+    int64_t kb;
+    size_t len; /* 0: none */
+};
+
+/*
  * Memo of the last date stamp and uptime parsed. A JDK 8 line carries the
  * same "2023-04-12T10:11:12.123+0800: 17.533: " stamps twice or more (event,
  * nested generation, safepoint line) and they are looked at more than once,
@@ -107,6 +145,28 @@ struct gcl_memo {
     char up[32];   /* uptime text including its ':' */
     size_t up_n;   /* 0: none */
     int64_t up_ns;
+    /* the whole seconds of the last "D.DDD:" uptime (uptime_3): the text's
+       first eight bytes, the mask of its digits and '.', their value */
+    uint64_t upw_text, upw_mask, upw_val;
+    unsigned upw_len; /* digits; 0: none */
+    /* date is 28 bytes "YYYY-MM-DDTHH:MM:SS.mmm+hhmm" (digits and those
+       separators, the zone's sign '+' or '-') */
+    bool date_plain;
+    /* the last text gcl_prefix read as exactly "<date>: D.DDD: " (its usual
+       path, date_plain), and the bytes: NULL when it read another way */
+    const char *usual_s;
+    size_t usual_off;
+    /* the names of a CMS remark's phases ("Rescan (parallel) ", "weak refs
+       processing", ...), in order, as remark_phases last took them (the
+       bytes up to the ','): 24 at most, len 0 none */
+    struct {
+        uint64_t w[3];
+        size_t len;
+    } remark_name[8];
+    /* young line sizes: young before, after, capacity; heap capacity */
+    struct gcl_kb_memo young_kb[4];
+    /* CMS mark line capacities: the old generation's, the heap's */
+    struct gcl_kb_memo mark_kb[2];
 };
 
 /*
@@ -142,24 +202,78 @@ size_t gcl_secs_ns(const char *s, size_t n, int64_t *ns);
 #define GCL_SECS_BAD ((size_t)-1)
 size_t gcl_secs_strict(const char *s, size_t n, int64_t *ns);
 
+/* gcl_secs_strict with its usual case inline: "D.DDD" (CMS phase times)
+   ending at a byte that cannot continue a number, its first branch. */
+static inline size_t gcl_secs_strict_inl(const char *s, size_t n, int64_t *ns)
+{
+    if (n >= 6 && gcl_digit(s[0]) && s[1] == '.' && gcl_digit(s[2]) && gcl_digit(s[3]) && gcl_digit(s[4]) &&
+        (s[5] == '/' || s[5] == ' ')) {
+        *ns = (int64_t)(s[0] - '0') * 1000000000 +
+              (int64_t)((s[2] - '0') * 100 + (s[3] - '0') * 10 + (s[4] - '0')) * 1000000;
+        return 5;
+    }
+    return gcl_secs_strict(s, n, ns);
+}
+
 /* Decimal number "123", "1.5", "0,0123" (comma decimal). Returns bytes consumed, 0 if none. */
 size_t gcl_dec(const char *s, size_t n, double *v);
 
 /* A size with unit: "123K", "1.5M", "0.0B", "2G" -> KiB (rounded). Returns bytes consumed or 0. */
 size_t gcl_size_kb(const char *s, size_t n, int64_t *kb);
 
-/* gcl_size_kb, with its usual case inline: up to seven digits and 'K'
-   ("886080K", six a young line), which gcl_size_kb reads to the same
-   integer; anything else goes to it. */
-static inline size_t gcl_size_kb_inl(const char *s, size_t n, int64_t *kb)
+/* A size in whole KiB, "D+K" with 1 to 15 digits (six a young line,
+   "886080K", eight for a 24 GB heap, "25055104K"): the bytes including the
+   'K', 0 for any other text. Where this reads a size, gcl_size_kb reads the
+   same bytes to the same integer (its first branch). */
+static inline size_t gcl_kb_plain(const char *s, size_t n, int64_t *kb)
 {
     uint64_t u;
     unsigned w = gcl_digits8(s, n, &u);
-    if (w > 0 && w < 8 && w < n && s[w] == 'K') {
-        *kb = (int64_t)u;
-        return w + 1;
+    if (w == 8) {
+        size_t m = n < 15 ? n : 15;
+        unsigned d;
+        while (w < m && (d = (unsigned)((unsigned char)s[w] - '0')) <= 9) {
+            u = u * 10 + d;
+            w++;
+        }
     }
-    return gcl_size_kb(s, n, kb);
+    if (w == 0 || w >= n || s[w] != 'K')
+        return 0;
+    *kb = (int64_t)u;
+    return w + 1;
+}
+
+/* gcl_size_kb, with its usual case (gcl_kb_plain) inline. */
+static inline size_t gcl_size_kb_inl(const char *s, size_t n, int64_t *kb)
+{
+    size_t k = gcl_kb_plain(s, n, kb);
+    return k ? k : gcl_size_kb(s, n, kb);
+}
+
+/* gcl_kb_plain(s, n, kb) through km (NULL: none): the same bytes to the same
+   value, as a text equal to the memo's up to its 'K' reads to the memo's. */
+static inline __attribute__((always_inline)) size_t gcl_kb_memo_read(struct gcl_kb_memo *km, const char *s,
+                                                                    size_t n, int64_t *kb)
+{
+    if (!km || n < 16)
+        return gcl_kb_plain(s, n, kb);
+    uint64_t a, b;
+    memcpy(&a, s, 8);
+    memcpy(&b, s + 8, 8);
+    if (km->len && (((a ^ km->w[0]) & km->m[0]) | ((b ^ km->w[1]) & km->m[1])) == 0) {
+        *kb = km->kb;
+        return km->len;
+    }
+    size_t k = gcl_kb_plain(s, n, kb);
+    if (k && k <= 16) {
+        km->w[0] = a;
+        km->w[1] = b;
+        km->m[0] = k >= 8 ? ~0ULL : (1ULL << (8 * k)) - 1;
+        km->m[1] = k <= 8 ? 0 : k == 16 ? ~0ULL : (1ULL << (8 * (k - 8))) - 1;
+        km->kb = *kb;
+        km->len = k;
+    }
+    return k;
 }
 
 /* "user=0.08 sys=0.03, real=0.02 secs" (inside a [Times: ...] bracket) -> ns. */
@@ -193,12 +307,17 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out);
 /*
  * The young collection line of ParNew and DefNew logs, the bulk of them:
  * "[GC (cause) 9.1: [ParNew: 8K->2K(9K), 0.08 secs] 8K->2K(25K), 0.09 secs]"
+ * (a date stamp "2023-04-12T10:00:17.533+0800: " may precede the 9.1: )
  * with an optional " [Times: ...]" ending the text. GCL_OK with exactly what
  * gcl_parse_event gives (and end == n), or GCL_NOT_EVENT for any other text
  * (out untouched), in one pass. Also refuses a cause in which gc_legacy.c
  * would see a spliced line, a '{' or a remark.
  */
 enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out);
+
+/* gcl_parse_young with the size fields read through memo (may be NULL):
+   the same result. */
+enum gcl_status gcl_parse_young_memo(const char *t, size_t n, struct gcl_event *out, struct gcl_memo *memo);
 
 /*
  * The CMS initial mark and remark lines of JDK 8 in their usual layouts
@@ -208,6 +327,10 @@ enum gcl_status gcl_parse_young(const char *t, size_t n, struct gcl_event *out);
  * GCL_NOT_EVENT for any other text.
  */
 enum gcl_status gcl_parse_cms_mark(const char *t, size_t n, struct gcl_event *out);
+
+/* gcl_parse_cms_mark with the remark's phase names matched against memo
+   (may be NULL): the same result. */
+enum gcl_status gcl_parse_cms_mark_memo(const char *t, size_t n, struct gcl_event *out, struct gcl_memo *memo);
 
 /* t starts a collection event ("[GC ", "[GC (", "[Full GC", "[GC pause", ...; not "[GC Worker ..."). */
 bool gcl_is_event_start(const char *t, size_t n);

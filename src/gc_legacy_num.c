@@ -256,6 +256,11 @@ static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t m
         memo->date_tz = tz;
         /* exactly three fraction digits (byte 23 is no digit), so that the
            value is linear in SS and mmm (parse_iso8601: secs * 1000 + ms) */
+        memo->date_plain = n == 28 && t[4] == '-' && t[7] == '-' && t[10] == 'T' && t[13] == ':' && t[16] == ':' &&
+                           t[19] == '.' && (t[23] == '+' || t[23] == '-');
+        for (size_t i = 0; memo->date_plain && i < 28; i++)
+            if (i != 4 && i != 7 && i != 10 && i != 13 && i != 16 && i != 19 && i != 23 && !gcl_digit(t[i]))
+                memo->date_plain = false;
         memo->date_sec_ms = n >= 23 && gcl_digit(t[17]) && gcl_digit(t[18]) &&
                             (t[19] == '.' || t[19] == ',') && gcl_digit(t[20]) && gcl_digit(t[21]) &&
                             gcl_digit(t[22]) && (n == 23 || !gcl_digit(t[23]));
@@ -272,7 +277,8 @@ static void date_store(struct gcl_memo *memo, const char *t, size_t n, int64_t m
  * other bytes, which decide the date, time zone and where the parse stops,
  * are the same. Seconds over 60 are rejected by the parse, so here too.
  */
-static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, int32_t *tz)
+static inline __attribute__((always_inline)) bool date_delta_inl(const struct gcl_memo *memo, const char *t,
+                                                                 int64_t *ms, int32_t *tz)
 {
     size_t n = memo->date_n;
     if (!memo->date_sec_ms)
@@ -319,6 +325,11 @@ static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, 
     return true;
 }
 
+static bool date_delta(const struct gcl_memo *memo, const char *t, int64_t *ms, int32_t *tz)
+{
+    return date_delta_inl(memo, t, ms, tz);
+}
+
 /* The memo after date_delta(memo, t, ...) gave ms: only the seconds and
    milliseconds change (the base, zone and the linear form stay, as the
    other bytes are the same). */
@@ -355,6 +366,46 @@ bool gcl_iso_whole(struct gcl_memo *memo, const char *t, size_t n, int64_t *ms, 
 }
 
 /*
+ * "D.DDD:" with one to seven whole digits at s[0..n), n >= 16 (how JDK 8
+ * prints an uptime, "%.3f"): the bytes including the ':', the value in *ns;
+ * 0 for anything else. uptime_colon reads such text to the same value (its
+ * gcl_digits8 takes the same digits, frac_ns the three). The memo is not
+ * looked at (a compare costs what the reading does) but filled, for the
+ * splice search's gcl_uptime_whole on the same text.
+ */
+static inline size_t uptime_3(struct gcl_memo *memo, const char *s, size_t n, int64_t *ns)
+{
+    uint64_t v, x;
+    if (n < 16)
+        return 0;
+    unsigned w;
+    memcpy(&x, s, 8);
+    if (memo->upw_len && ((x ^ memo->upw_text) & memo->upw_mask) == 0) {
+        /* the whole seconds and '.' of the last such uptime (half the lines:
+           the same second's): gcl_digits8 stops at that '.' with that value */
+        w = memo->upw_len;
+        v = memo->upw_val;
+    } else {
+        w = gcl_digits8(s, 8, &v);
+        if (w == 0 || w == 8 || s[w] != '.')
+            return 0;
+        memo->upw_text = x;
+        /* the digits and '.': w + 1 <= 8 bytes (a shift by 64 is no mask) */
+        memo->upw_mask = w == 7 ? ~0ULL : (1ULL << (8 * (w + 1))) - 1;
+        memo->upw_val = v;
+        memo->upw_len = w;
+    }
+    if (!gcl_digit(s[w + 1]) || !gcl_digit(s[w + 2]) || !gcl_digit(s[w + 3]) || s[w + 4] != ':')
+        return 0;
+    *ns = (int64_t)v * 1000000000 +
+          (int64_t)((s[w + 1] - '0') * 100 + (s[w + 2] - '0') * 10 + (s[w + 3] - '0')) * 1000000;
+    memcpy(memo->up, s, 16); /* (a fixed length: no call; up_n bounds the text) */
+    memo->up_n = w + 5;
+    memo->up_ns = *ns;
+    return w + 5;
+}
+
+/*
  * gcl_prefix for the usual "2014-04-16T09:57:37.966+0900: 2.243: [..." when
  * the date is the memo's but for its seconds: what the general loop finds
  * (date, then uptime, then a byte that starts no stamp), or 0 to let it run.
@@ -365,10 +416,13 @@ static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64
     int64_t ms, ns;
     int32_t tz;
     if (memo->date_n != 28 || n <= 36 || !gcl_digit(s[0]) || s[4] != '-' || s[28] != ':' || s[29] != ' ' ||
-        s[34] == '-' || !date_delta(memo, s, &ms, &tz))
+        s[34] == '-' || !date_delta_inl(memo, s, &ms, &tz))
         return 0;
     date_bump(memo, s, ms);
-    size_t k = uptime_colon(memo, s + 30, n - 30, &ns);
+    size_t k = uptime_3(memo, s + 30, n - 30, &ns);
+    bool k_3 = k != 0;
+    if (!k)
+        k = uptime_colon(memo, s + 30, n - 30, &ns);
     if (!k)
         return 0;
     size_t i = 30 + k;
@@ -377,6 +431,10 @@ static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64
     char c = s[i + 1];
     if (c == ' ' || c == '\t' || c == '#' || gcl_digit(c))
         return 0;
+    if (k_3 && memo->date_plain) {
+        memo->usual_s = s;
+        memo->usual_off = i + 1;
+    }
     *wall_ms = ms;
     *tz_min = tz;
     *uptime_ns = ns;
@@ -386,6 +444,8 @@ static size_t prefix_usual(struct gcl_memo *memo, const char *s, size_t n, int64
 size_t gcl_prefix(struct gcl_memo *memo, const char *s, size_t n, int64_t *wall_ms, int32_t *tz_min,
                   int64_t *uptime_ns)
 {
+    if (memo)
+        memo->usual_s = NULL;
     size_t u = memo ? prefix_usual(memo, s, n, wall_ms, tz_min, uptime_ns) : 0;
     if (u)
         return u;

@@ -6,7 +6,8 @@
  * only its seconds and milliseconds changed) against the same calls
  * without one; gcl_parse_cms_mark and gcl_parse_young against
  * gcl_parse_event on CMS initial mark, remark and young collection lines
- * and byte-wise mutations of them.
+ * and byte-wise mutations of them (also through a memo of sizes and remark
+ * phase names kept across the mutations).
  * gcl_secs_strict against its rules over parse_secs_ns.
  * Inputs are generated (a fixed-seed xorshift), including the edge shapes:
  * seconds 59/60/61, fraction lengths 0..12, ',' decimals, time zones
@@ -104,10 +105,15 @@ static void secs_strict_same(void)
         size_t lim = n ? rnd((unsigned)n + 1) : 0;
         int64_t a = -7, c = -7;
         size_t ka = strict_ref(b, lim, &a), kc = gcl_secs_strict(b, lim, &c);
+        int64_t d = -7;
+        size_t kd = gcl_secs_strict_inl(b, lim, &d); /* its inline case too */
         CHECK_EQ_INT(kc, ka);
-        if (ka && ka != GCL_SECS_BAD)
+        CHECK_EQ_INT(kd, ka);
+        if (ka && ka != GCL_SECS_BAD) {
             CHECK_EQ_INT(c, a);
-        if (kc != ka || (ka && ka != GCL_SECS_BAD && a != c)) {
+            CHECK_EQ_INT(d, a);
+        }
+        if (kc != ka || kd != ka || (ka && ka != GCL_SECS_BAD && (a != c || a != d))) {
             printf("#   input \"%.*s\"\n", (int)lim, b);
             return;
         }
@@ -234,7 +240,11 @@ static size_t gen_stamp(char *b, int base_sec, bool vary_all)
     }
     static const char *const tzs[] = {"+0800", "+0000", "-05:30", "Z", ""};
     const char *tz = tzs[vary_all ? rnd(5) : 0];
-    n += (size_t)sprintf(b + n, "%s: %u.%03u: [GC", tz, rnd(100000), rnd(1000));
+    /* (the same whole seconds as the last stamp often: uptime_3's memo) */
+    static unsigned up_s;
+    if (rnd(3) == 0)
+        up_s = rnd(3) ? rnd(100000) : up_s * 10 + rnd(10);
+    n += (size_t)sprintf(b + n, "%s: %u.%03u: [GC", tz, up_s, rnd(1000));
     return n;
 }
 
@@ -294,13 +304,19 @@ static const char *const marks[] = {
     "958074K->263251K(25055104K), 0.6483231 secs] [Times: user=4.24 sys=0.34, real=0.64 secs]",
     "[GC (GCLocker Initiated GC) 9.184: [DefNew: 886080K->20487K(996800K), 0.0860099 secs] "
     "886080K->20487K(25055104K), 0.0861484 secs]",
+    /* -XX:+PrintGCDateStamps: the date before the collection's own uptime */
+    "[GC (Allocation Failure) 2023-04-12T10:00:17.533+0800: 17.533: [ParNew: 3774912K->342248K(3774912K), "
+    "0.1795989 secs] 4974912K->1567773K(8040768K), 0.1798989 secs] [Times: user=0.68 sys=0.01, real=0.18 secs]",
+    "[GC (Allocation Failure) 2023-04-12T10:00:17.533-0500: 17.533: [ParNew: 3774912K->342248K(3774912K), "
+    "0.1795989 secs] 4974912K->1567773K(8040768K), 0.1798989 secs]",
 };
 #define N_MARKS 4
 
 /* A mutation of a mark line: one byte replaced, inserted or removed. */
 static size_t mutate(char *b, size_t n, size_t cap)
 {
-    static const char bytes[] = "0123456789 ()[]:,.KMBGTAPpCcst-+e{x";
+    /* (0xb0, 0xb9: a digit with the high bit set; '/' and ':' border the digits) */
+    static const char bytes[] = "0123456789 ()[]:,.KMBGTAPpCcst-+e{x/\xb0\xb9";
     size_t at = rnd((unsigned)n);
     char c = bytes[rnd(sizeof bytes - 1)];
     switch (rnd(3)) {
@@ -318,7 +334,9 @@ static size_t mutate(char *b, size_t n, size_t cap)
 static void cms_mark_same(void)
 {
     char b[512];
-    int taken = 0, same = 1;
+    int taken = 0, same = 1, memo_same = 1, memo_hits = 0;
+    struct gcl_memo memo;
+    memset(&memo, 0, sizeof memo);
     for (size_t m = 0; m < sizeof marks / sizeof *marks; m++) {
         struct gcl_event f, g;
         size_t n = strlen(marks[m]);
@@ -330,7 +348,25 @@ static void cms_mark_same(void)
             size_t k = n;
             for (int r = 1 + (int)rnd(3); r-- > 0;)
                 k = mutate(b, k, sizeof b);
-            if (fast(b, k, &f) != GCL_OK)
+            enum gcl_status st = fast(b, k, &f);
+            if (m < N_MARKS) {
+                /* the mark reader through a memo of the remark's phase
+                   names kept across the mutations: the same */
+                struct gcl_event h;
+                memset(&h, 0, sizeof h);
+                enum gcl_status sm = gcl_parse_cms_mark_memo(b, k, &h, &memo);
+                memo_same &= sm == st && (st != GCL_OK || memcmp(&f, &h, sizeof f) == 0);
+            }
+            if (m >= N_MARKS) {
+                /* the young reader through a memo kept across the mutations
+                   (hits and misses): the same status and reading */
+                struct gcl_event h;
+                memset(&h, 0, sizeof h);
+                enum gcl_status sm = gcl_parse_young_memo(b, k, &h, &memo);
+                memo_same &= sm == st && (st != GCL_OK || memcmp(&f, &h, sizeof f) == 0);
+                memo_hits += st == GCL_OK;
+            }
+            if (st != GCL_OK)
                 continue;
             taken++;
             same = gcl_parse_event(b, k, &g) == GCL_OK && memcmp(&f, &g, sizeof f) == 0;
@@ -340,6 +376,8 @@ static void cms_mark_same(void)
     }
     CHECK(same);
     CHECK(taken > 1000);
+    CHECK(memo_same);
+    CHECK(memo_hits > 1000);
 }
 
 int main(void)
