@@ -45,6 +45,7 @@
  * (read_mapped): the lines the reader would return, with no copy.
  */
 #include "gc_read_par.h"
+#include "nl_scan.h"
 #include "diag.h"
 #include "reader.h"
 #include "util.h"
@@ -621,9 +622,11 @@ static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner 
     bool seeded = k > 0;
     int j = 0, a = c->snap_from;
     in_map = true;
+    struct nl_scan sc;
+    nl_scan_init(&sc, p, end);
     while (p < end) {
         size_t n;
-        const char *next = next_line(p, end, &n);
+        const char *next = nl_scan_next(&sc, p, &n);
         run_line(R, p, n);
         p = next;
         if (k > 0) {
@@ -857,9 +860,11 @@ static int read_mapped(struct feed *f, int fd, uint64_t size, struct gc_read_res
     uint64_t no = 0;
     bool warned = false;
     in_map = true;
+    struct nl_scan sc;
+    nl_scan_init(&sc, p, end);
     while (p < end) {
         size_t n;
-        const char *next = next_line(p, end, &n);
+        const char *next = nl_scan_next(&sc, p, &n);
         no++;
         if (n > max_line) {
             /* the reader skips it, counted (reader.c too_long) */
