@@ -1412,16 +1412,14 @@ static bool cms_phase_strict(struct p_state *p, const char *s, size_t n, size_t 
  * no heap block in it, and hand it to simple_line(). Checked in the
  * cross-check mode.
  */
-static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln)
+/*
+ * The end of fast_concurrent and fast_stopped: a line process() would find
+ * to be one splice covering all of it goes to simple_line() unless a heap
+ * block starts in it; the cross-check mode asks the splice search whether
+ * it agrees.
+ */
+static bool whole_line_splice(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
-    const char *t = s + off;
-    size_t tn = n - off;
-    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(p, s, off, ln))
-        return false;
-    if (cms_phase_strict(p, s, n, off, ln))
-        return true;
-    if (bracket_end(s, n, off) < n)
-        return false;
     const char *hb = memchr(s + 1, '{', n - 1);
     if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
         return false;
@@ -1434,6 +1432,19 @@ static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t o
         }
     }
     return simple_line(p, s, n, ln);
+}
+
+static bool fast_concurrent(struct p_state *p, const char *s, size_t n, size_t off, uint64_t ln)
+{
+    const char *t = s + off;
+    size_t tn = n - off;
+    if (!STARTS(t, tn, "[CMS-concurrent-") || !plain_stamps(p, s, off, ln))
+        return false;
+    if (cms_phase_strict(p, s, n, off, ln))
+        return true;
+    if (bracket_end(s, n, off) < n)
+        return false;
+    return whole_line_splice(p, s, n, ln);
 }
 
 /*
@@ -1455,18 +1466,7 @@ static __attribute__((noinline)) bool fast_stopped(struct p_state *p, const char
                       : STARTS(t, tn, "Application time:")) ||
         !plain_stamps(p, s, off, ln) || seconds_end(s, n, off) < n)
         return false;
-    const char *hb = memchr(s + 1, '{', n - 1);
-    if (hb && STARTS(hb, n - (size_t)(hb - s), "{Heap before GC"))
-        return false;
-    if (p->xcheck) {
-        struct gcl_memo m = p->memo;
-        size_t fs, fe;
-        if (!find_splice(&m, s, n, &fs, &fe) || fs != 0 || fe < n) {
-            fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
-            abort();
-        }
-    }
-    return simple_line(p, s, n, ln);
+    return whole_line_splice(p, s, n, ln);
 }
 
 /*

@@ -516,6 +516,42 @@ static void unknown_and_hostile(void)
 }
 
 /*
+ * The events a fresh parser makes of the one line `one` (line 1 of its own
+ * input) are warm's events k, k+1, ... (warm read that line as line `line`
+ * after the others): every field the memos could get wrong. clean: the
+ * fresh parser must count nothing unparsed. Returns the next k.
+ */
+static size_t same_as_cold(const struct gcu_run *warm, size_t k, const char *one, uint64_t line, bool clean)
+{
+    struct gcu_run cold;
+    gcu_init(&cold);
+    gcu_feed(&cold, &gc_unified_ops, one);
+    for (size_t j = 0; j < cold.evs.n; j++, k++) {
+        const struct gc_event *w = ev_at(warm, k), *c = &cold.evs.ev[j];
+        CHECK(w != NULL);
+        if (!w)
+            break;
+        CHECK_EQ_INT(w->line, line);
+        CHECK_EQ_INT(w->type, c->type);
+        CHECK_EQ_INT(w->kind, c->kind);
+        CHECK_STR(w->name ? w->name : "-", c->name ? c->name : "-");
+        CHECK_STR(w->cause ? w->cause : "-", c->cause ? c->cause : "-");
+        CHECK_EQ_INT(w->flags, c->flags);
+        CHECK_EQ_INT(w->wall_ms, c->wall_ms);
+        CHECK_EQ_INT(w->uptime_ns, c->uptime_ns);
+        CHECK_EQ_INT(w->tz_offset_min, c->tz_offset_min);
+        CHECK_EQ_INT(w->heap_before_kb, c->heap_before_kb);
+        CHECK_EQ_INT(w->heap_after_kb, c->heap_after_kb);
+        CHECK_EQ_INT(w->heap_total_kb, c->heap_total_kb);
+        CHECK_EQ_INT(w->duration_ns, c->duration_ns);
+    }
+    if (clean)
+        CHECK_EQ_INT(cold.diag.total, 0);
+    gcu_fini(&cold);
+    return k;
+}
+
+/*
  * The memos of the usual frame (the time with other seconds/milliseconds,
  * the uptime with another last digit, the level+tags run) read every line
  * as a parser that sees that line alone: the safepoint line of
@@ -567,21 +603,7 @@ static void frame_memos_read_as_cold(void)
     for (size_t i = 0; i < nf; i++) {
         char one[256];
         snprintf(one, sizeof one, "%s%s\n", frames[i], msg);
-        struct gcu_run cold;
-        gcu_init(&cold);
-        gcu_feed(&cold, &gc_unified_ops, one);
-        for (size_t j = 0; j < cold.evs.n; j++, k++) {
-            const struct gc_event *w = ev_at(&warm, k), *c = &cold.evs.ev[j];
-            CHECK(w != NULL);
-            if (!w)
-                break;
-            CHECK_EQ_INT(w->line, i + 1);
-            CHECK_EQ_INT(w->wall_ms, c->wall_ms);
-            CHECK_EQ_INT(w->uptime_ns, c->uptime_ns);
-            CHECK_EQ_INT(w->tz_offset_min, c->tz_offset_min);
-            CHECK_EQ_INT(w->duration_ns, c->duration_ns);
-        }
-        gcu_fini(&cold);
+        k = same_as_cold(&warm, k, one, i + 1, false);
     }
     CHECK_EQ_INT(k, warm.evs.n);
     CHECK(warm.evs.n >= nf - 3);
@@ -641,27 +663,7 @@ static void split_memo_read_as_cold(void)
     for (size_t i = 0; i < nm; i++) {
         char one[256];
         snprintf(one, sizeof one, "%sGC(%zu) %s\n", frame, i, msgs[i]);
-        struct gcu_run cold;
-        gcu_init(&cold);
-        gcu_feed(&cold, &gc_unified_ops, one);
-        for (size_t j = 0; j < cold.evs.n; j++, k++) {
-            const struct gc_event *w = ev_at(&warm, k), *c = &cold.evs.ev[j];
-            CHECK(w != NULL);
-            if (!w)
-                break;
-            CHECK_EQ_INT(w->line, i + 1);
-            CHECK_EQ_INT(w->type, c->type);
-            CHECK_EQ_INT(w->kind, c->kind);
-            CHECK_STR(w->name ? w->name : "-", c->name ? c->name : "-");
-            CHECK_STR(w->cause ? w->cause : "-", c->cause ? c->cause : "-");
-            CHECK_EQ_INT(w->flags, c->flags);
-            CHECK_EQ_INT(w->heap_before_kb, c->heap_before_kb);
-            CHECK_EQ_INT(w->heap_after_kb, c->heap_after_kb);
-            CHECK_EQ_INT(w->heap_total_kb, c->heap_total_kb);
-            CHECK_EQ_INT(w->duration_ns, c->duration_ns);
-        }
-        CHECK_EQ_INT(cold.diag.total, 0);
-        gcu_fini(&cold);
+        k = same_as_cold(&warm, k, one, i + 1, true);
     }
     CHECK_EQ_INT(k, warm.evs.n);
     CHECK_EQ_INT(warm.evs.n, nm);
