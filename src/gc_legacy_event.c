@@ -607,10 +607,22 @@ static inline __attribute__((always_inline)) size_t secs_at(const char *t, size_
     if (i + 14 <= n && t[i + 1] == '.' && memcmp(t + i + 9, " secs", 5) == 0) {
         /* "D.DDDDDDD secs", how JDK 8 prints a duration: gcl_secs_ns's value,
            D * 1e9 + the seven digits * 100, without its general reading */
-        uint64_t f;
-        /* (eight bytes: the seven digits and the blank after them) */
-        if (gcl_digits8(t + i + 2, 8, &f) == 7) {
-            *ns = (int64_t)(t[i] - '0') * 1000000000 + (int64_t)f * 100;
+        /* the eight bytes ".DDDDDDD" with the whole digit put over the '.':
+           eight digits "DDDDDDDD", D * 1e7 + the seven digits, in one load
+           (no length to find, as gcl_digits8 would) */
+        uint64_t x;
+        memcpy(&x, t + i + 1, 8);
+        x = (x & ~0xFFULL) | (unsigned char)t[i];
+        uint64_t y = ((x & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                     (((x + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL);
+        if (y == 0) {
+            /* (gcl_digits8's conversion, for all eight bytes) */
+            uint64_t d = x - 0x3030303030303030ULL;
+            d = (d * 10) + (d >> 8);
+            d = (((d & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
+                 (((d >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >>
+                32;
+            *ns = (int64_t)d * 100;
             return i + 9;
         }
     }
