@@ -395,10 +395,16 @@ static inline size_t uptime_3(struct gcl_memo *memo, const char *s, size_t n, in
         memo->upw_val = v;
         memo->upw_len = w;
     }
-    if (!gcl_digit(s[w + 1]) || !gcl_digit(s[w + 2]) || !gcl_digit(s[w + 3]) || s[w + 4] != ':')
+    /* "mmm:" in one four-byte load (w + 5 <= 12 < n): three digits (the
+       nibble test of gcl_digits8: no carry leaves a digit byte) and ':' */
+    uint32_t f;
+    memcpy(&f, s + w + 1, 4);
+    if (((((f & 0x00F0F0F0u) ^ 0x00303030u) | (((f + 0x00060606u) & 0x00F0F0F0u) ^ 0x00303030u)) |
+         ((f & 0xFF000000u) ^ ((uint32_t)':' << 24))) != 0)
         return 0;
+    uint32_t d = f - 0x00303030u;
     *ns = (int64_t)v * 1000000000 +
-          (int64_t)((s[w + 1] - '0') * 100 + (s[w + 2] - '0') * 10 + (s[w + 3] - '0')) * 1000000;
+          (int64_t)((d & 0xFF) * 100 + ((d >> 8) & 0xFF) * 10 + ((d >> 16) & 0xFF)) * 1000000;
     memcpy(memo->up, s, 16); /* (a fixed length: no call; up_n bounds the text) */
     memo->up_n = w + 5;
     memo->up_ns = *ns;
