@@ -597,6 +597,30 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
     return GCL_OK;
 }
 
+/*
+ * t[i..) starts "W.mmm:" where W.  are the whole seconds and '.' of the
+ * line's stamp (uptime_3's memo: upw_len digits and '.'), "mmm:" checked in
+ * one four-byte load as uptime_3 does: the index of that ':', where a loop
+ * over digits, '.', digits from i stops. i when not (memo NULL, no such
+ * memo, fewer than 16 bytes left, other bytes).
+ */
+static inline __attribute__((always_inline)) size_t stamp_whole_uptime(const struct gcl_memo *memo, const char *t,
+                                                                       size_t n, size_t i)
+{
+    if (!memo || !memo->upw_len || i + 16 > n)
+        return i;
+    uint64_t a;
+    uint32_t f;
+    unsigned w = memo->upw_len; /* 1..7: t[i + w + 4] is within the 16 */
+    memcpy(&a, t + i, 8);
+    memcpy(&f, t + i + w + 1, 4);
+    if (((a ^ memo->upw_text) & memo->upw_mask) == 0 &&
+        (((((f & 0x00F0F0F0u) ^ 0x00303030u) | (((f + 0x00060606u) & 0x00F0F0F0u) ^ 0x00303030u)) |
+          ((f & 0xFF000000u) ^ ((uint32_t)':' << 24))) == 0))
+        return i + w + 4;
+    return i;
+}
+
 /* "N secs" (or "N sec]") at t[i], a digit, as gcl_parse_event reads one:
    the number's end, or 0 if not that or malformed. */
 static inline __attribute__((always_inline)) size_t secs_at(const char *t, size_t n, size_t i, int64_t *ns)
@@ -846,21 +870,7 @@ enum gcl_status gcl_parse_young_memo(const char *t, size_t n, struct gcl_event *
     /* the collection's own uptime "9.184: ", skipped as gcl_parse_event skips
        it; most often the line's stamp again, the memo's text: digits, a
        fraction and ':', where the loops below stop too */
-    size_t k = i;
-    if (memo && memo->upw_len && i + 16 <= n) {
-        /* the whole seconds and '.' of the line's stamp (uptime_3's memo:
-           upw_len digits and '.'), then "mmm:" in one four-byte load, as
-           uptime_3 reads it: the loops below would stop at that ':' */
-        uint64_t a;
-        uint32_t f;
-        unsigned w = memo->upw_len;
-        memcpy(&a, t + i, 8);
-        memcpy(&f, t + i + w + 1, 4);
-        if (((a ^ memo->upw_text) & memo->upw_mask) == 0 &&
-            (((((f & 0x00F0F0F0u) ^ 0x00303030u) | (((f + 0x00060606u) & 0x00F0F0F0u) ^ 0x00303030u)) |
-              ((f & 0xFF000000u) ^ ((uint32_t)':' << 24))) == 0))
-            k = i + w + 4;
-    }
+    size_t k = stamp_whole_uptime(memo, t, n, i);
     if (k == i) {
         while (k < n && gcl_digit(t[k]))
             k++;
@@ -970,14 +980,16 @@ static size_t remark_phases(const char *t, size_t n, size_t i, struct gcl_memo *
     for (int guard = 0; guard < 32; guard++) {
         if (i < n && gcl_digit(t[i])) {
             /* the walk reads a number after ']' and does nothing with one before ':' */
-            size_t k = i;
-            while (k < n && gcl_digit(t[k]))
+            size_t k = stamp_whole_uptime(memo, t, n, i);
+            if (k == i) {
+                while (k < n && gcl_digit(t[k]))
+                    k++;
+                if (k + 1 >= n || t[k] != '.' || !gcl_digit(t[k + 1]))
+                    return 0;
                 k++;
-            if (k + 1 >= n || t[k] != '.' || !gcl_digit(t[k + 1]))
-                return 0;
-            k++;
-            while (k < n && gcl_digit(t[k]))
-                k++;
+                while (k < n && gcl_digit(t[k]))
+                    k++;
+            }
             if (!STARTS(t, n, k, ": "))
                 return 0;
             i = k + 2;

@@ -343,16 +343,18 @@ static void cms_mark_same(void)
         enum gcl_status (*fast)(const char *, size_t, struct gcl_event *) =
             m < N_MARKS ? gcl_parse_cms_mark : gcl_parse_young;
         CHECK(fast(marks[m], n, &f) == GCL_OK); /* the usual layouts are taken */
-        if (m >= N_MARKS) {
-            /* the memo of a line whose stamp carries the collection's own
-               uptime, as gc_legacy.c reads it first (the date stored, then
-               the usual path: uptime_3 keeps its whole seconds) */
-            const char *u = strstr(marks[m], ") ") + 2;
-            if (u[4] == '-')
-                u += 30;
+        const char *c = strstr(marks[m] + 4, ": [");
+        if (c) {
+            /* the memo of a line whose stamp carries the first uptime in the
+               event (the young collection's own, a remark's first phase's), as
+               gc_legacy.c reads it first (the date stored, then the usual
+               path: uptime_3 keeps its whole seconds) */
+            const char *u = c;
+            while (u > marks[m] && ((u[-1] >= '0' && u[-1] <= '9') || u[-1] == '.'))
+                u--;
             char pfx[96];
             int pl = snprintf(pfx, sizeof pfx, "2014-04-16T09:57:44.845+0900: %.*s [x ....................",
-                              (int)(strchr(u, ':') - u + 1), u);
+                              (int)(c - u + 1), u);
             int64_t w;
             int32_t z;
             int64_t up;
