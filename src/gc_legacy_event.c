@@ -718,11 +718,11 @@ static bool times_short(const char *s, size_t n, struct gc_event *ev)
     _Static_assert(sizeof form == 44 && sizeof fixed == 44, "Times form");
     if (n != sizeof form - 1)
         return false;
-    /* six eight-byte words (the last at 35, overlapping) xor the form: 0 at
+    /* five eight-byte words xor the form: 0 at
        a fixed byte, the digit's value (0..9) at a digit, for s in that form.
        Digit bytes are bad when v | (v + 0x76) has bit 7 (v > 9; a carry out
        of such a byte only comes from a bad one) */
-    uint64_t v[6], bad = 0;
+    uint64_t v[5], bad = 0;
     /* (unrolled by hand: the form's words are then constants) */
 #define TS_WORD(k, at)                                                           \
     do {                                                                         \
@@ -739,8 +739,13 @@ static bool times_short(const char *s, size_t n, struct gc_event *ev)
     TS_WORD(2, 16);
     TS_WORD(3, 24);
     TS_WORD(4, 32);
-    TS_WORD(5, 35);
 #undef TS_WORD
+    /* bytes 40..42, "cs]": fixed bytes only (the digits end at 36, in v[4]),
+       four bytes against the form's at 39 rather than a sixth word */
+    uint32_t x5, t5;
+    memcpy(&x5, s + 39, 4);
+    memcpy(&t5, form + 39, 4);
+    bad |= x5 ^ t5;
     if (bad)
         return false;
 #define TS_DIGIT(pos) ((int64_t)((v[(pos) / 8] >> (8 * ((pos) % 8))) & 0xFF))
