@@ -280,6 +280,23 @@ static inline __attribute__((always_inline)) uint64_t swar_digits_value(uint64_t
 }
 #endif
 
+/* Plain integers "12->0(14)" (region counts), saturating past 1e14.
+   Returns bytes or 0 (then *v is left alone). */
+static size_t parse_int(const char *s, size_t n, int64_t *v)
+{
+    size_t i = 0;
+    int64_t x = 0;
+    unsigned dg;
+    while (i < n && (dg = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
+        if (x < 100000000000000LL)
+            x = x * 10 + dg;
+        i++;
+    }
+    if (i)
+        *v = x;
+    return i;
+}
+
 /*
  * The decimal integer that leads c[0..lim): its digit count in *k (0 if
  * none), its value as parse_int reads it (saturating past 1e14), 8 bytes
@@ -313,15 +330,8 @@ static inline __attribute__((always_inline)) int64_t lead_int(const char *c, siz
         }
     }
 #endif
-    size_t i = 0;
     int64_t v = 0;
-    unsigned dg;
-    while (i < lim && (dg = (unsigned)((unsigned char)c[i] - '0')) <= 9) {
-        if (v < 100000000000000LL)
-            v = v * 10 + dg;
-        i++;
-    }
-    *k = i;
+    *k = parse_int(c, lim, &v);
     return v;
 }
 
@@ -712,22 +722,6 @@ static size_t parse_transition(const char *s, size_t n, int64_t *before, int64_t
             i += k;
         }
     }
-    return i;
-}
-
-/* Plain integers "12->0(14)" (region counts). Returns bytes or 0. */
-static size_t parse_int(const char *s, size_t n, int64_t *v)
-{
-    size_t i = 0;
-    int64_t x = 0;
-    unsigned dg;
-    while (i < n && (dg = (unsigned)((unsigned char)s[i] - '0')) <= 9) {
-        if (x < 100000000000000LL)
-            x = x * 10 + dg;
-        i++;
-    }
-    if (i)
-        *v = x;
     return i;
 }
 
