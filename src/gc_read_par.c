@@ -464,13 +464,6 @@ static inline void run_line(struct runner *R, const char *s, size_t n)
     feed_line(&R->f, s, n, no);
 }
 
-static inline const char *next_line(const char *p, const char *end, size_t *n)
-{
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    *n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-    return nl ? nl + 1 : end;
-}
-
 /* ---- a file truncated under the mapping ------------------------------------ */
 
 static _Thread_local bool in_map; /* this thread reads a chunk's mapping */
@@ -760,9 +753,11 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
     bool met = false;
     double t0 = P->stats ? thread_cpu_s() : 0;
     in_map = true;
+    struct nl_scan sc;
+    nl_scan_init(&sc, p, end);
     while (p < end) {
         size_t n;
-        const char *next = next_line(p, end, &n);
+        const char *next = nl_scan_next(&sc, p, &n);
         run_line(T, p, n);
         p = next;
         i++;
