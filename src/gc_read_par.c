@@ -31,21 +31,20 @@
  * and nothing needs merging. Line numbers are counted per chunk and shifted
  * when delivered.
  *
- * Memory: at most jobs + 1 chunks are ahead of delivery; a chunk's mapped
- * pages are given back as its thread goes (the stitch maps in again the
- * few it reads), so what stays is the records (chunks are sized for about
+ * Memory: at most jobs + 1 chunks are ahead of delivery; each thread reads
+ * its chunk through one buffer of its own (range_read.h: pread, not mmap,
+ * and why), so what stays is the records (chunks are sized for about
  * CHUNK_RECS each from the records per byte seen so far) and the snapshots.
  *
- * A file truncated while mapped: the SIGBUS handler maps a zero page over
- * the missing one, and the read ends in an I/O error as the one-thread
- * reader's does.
+ * A file truncated while it is read: a read finds it shorter, and the read
+ * ends in an I/O error as the one-thread reader's does.
  *
  * With one thread, a file under two chunks, or a format without
- * gc_parser_par (OpenJ9), the file is still read mapped, on this thread
- * (read_mapped): the lines the reader would return, with no copy.
+ * gc_parser_par (OpenJ9), the file is read on this thread the same way
+ * (read_whole): the lines the reader would return.
  */
 #include "gc_read_par.h"
-#include "nl_scan.h"
+#include "range_read.h"
 #include "diag.h"
 #include "reader.h"
 #include "util.h"
@@ -55,11 +54,9 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -72,7 +69,6 @@
 #define BLOCK_RECS 240     /* records per block (about 58 KB) */
 #define SEED_LINES 2048u  /* chunk 0 lines, at least, before the seed is taken */
 #define SEED_EVENTS 16u   /* and records */
-#define DROP_BYTES ((size_t)2 << 20)
 #define NSNAP 21
 
 /* Line counts (of a chunk) at which its thread takes a snapshot. */
@@ -134,11 +130,9 @@ struct runner {
 
 struct chunk {
     uint64_t off, len;
-    char *map;
-    size_t map_len;
-    const char *data;
     bool done;
-    int err;               /* errno of a failed mapping */
+    int err;               /* errno of a failed read */
+    bool shrank;           /* a read found the file shorter */
     struct runner *run;    /* its parse (NULL: not parsed, the stitch does it) */
     struct snap snap[NSNAP];
     int nsnap;
@@ -152,8 +146,9 @@ struct par {
     int fd;
     uint64_t size;
     const char *name;
-    size_t pg;
     struct feed *real;
+    size_t read_bytes;     /* a read's size (GCLAT_READ_BYTES, 0: the default) */
+    struct range_read rr;  /* the main thread's, for the stitch */
     struct chunk **ch;
     size_t nch, capch;
     uint64_t next_off;
@@ -464,49 +459,6 @@ static inline void run_line(struct runner *R, const char *s, size_t n)
     feed_line(&R->f, s, n, no);
 }
 
-/* ---- a file truncated under the mapping ------------------------------------ */
-
-static _Thread_local bool in_map; /* this thread reads a chunk's mapping */
-static atomic_bool bus_hit;
-static size_t bus_pg = 4096;
-static struct sigaction bus_old;
-static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
-
-static void on_sigbus(int sig, siginfo_t *si, void *uc)
-{
-    if (in_map && si && si->si_addr) {
-        uintptr_t a = (uintptr_t)si->si_addr & ~(uintptr_t)(bus_pg - 1);
-        /* the missing page reads as zeros; the read is then an error */
-        if (mmap((void *)a, bus_pg, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
-            atomic_store(&bus_hit, true);
-            return;
-        }
-    }
-    if ((bus_old.sa_flags & SA_SIGINFO) && bus_old.sa_sigaction) {
-        bus_old.sa_sigaction(sig, si, uc);
-        return;
-    }
-    if (!(bus_old.sa_flags & SA_SIGINFO) && bus_old.sa_handler != SIG_DFL && bus_old.sa_handler != SIG_IGN) {
-        bus_old.sa_handler(sig);
-        return;
-    }
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void bus_install(void)
-{
-    long pg = sysconf(_SC_PAGESIZE);
-    if (pg > 0)
-        bus_pg = (size_t)pg;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_sigbus;
-    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGBUS, &sa, &bus_old);
-}
-
 /* Records and snapshots are freed by the delivering thread as fast as the
    parsing ones allocate them: with the default trim threshold each free
    gave the memory back and each next block faulted it in again (about
@@ -569,24 +521,8 @@ static struct chunk *dispatch(struct par *P)
     return c;
 }
 
-static int chunk_map(struct par *P, struct chunk *c)
-{
-    uint64_t base = c->off - c->off % P->pg;
-    c->map_len = (size_t)(c->off + c->len - base);
-    void *m = mmap(NULL, c->map_len, PROT_READ, MAP_PRIVATE, P->fd, (off_t)base);
-    if (m == MAP_FAILED) {
-        c->map = NULL;
-        return -1;
-    }
-    c->map = m;
-    c->data = c->map + (c->off - base);
-    return 0;
-}
-
 static void chunk_free(struct chunk *c)
 {
-    if (c->map)
-        munmap(c->map, c->map_len);
     for (int i = 0; i < c->nsnap; i++)
         snap_free(&c->snap[i]);
     runner_free(c->run);
@@ -607,21 +543,17 @@ static void set_seed(struct par *P, const struct runner *R, uint64_t bytes)
 }
 
 /* Parse chunk k with R (chunk 0: from the file start; later: from the seed),
-   taking snapshots (later chunks) or the seed (chunk 0). */
-static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner *R)
+   taking snapshots (later chunks) or the seed (chunk 0), its lines read
+   through rr. */
+static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner *R, struct range_read *rr)
 {
-    const char *p = c->data, *end = c->data + c->len;
-    char *drop = c->map;
     bool seeded = k > 0;
     int j = 0, a = c->snap_from;
-    in_map = true;
-    struct nl_scan sc;
-    nl_scan_init(&sc, p, end);
-    while (p < end) {
-        size_t n;
-        const char *next = nl_scan_next(&sc, p, &n);
+    const char *p;
+    size_t n;
+    range_read_start(rr, c->off, c->len);
+    while (range_read_line(rr, &p, &n)) {
         run_line(R, p, n);
-        p = next;
         if (k > 0) {
             if (a < NSNAP && R->lines == snap_at[a]) {
                 a++;
@@ -631,17 +563,12 @@ static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner 
                 seg_open(R);
             }
         } else if (!seeded && (R->lines & 1023) == 0 && R->lines >= SEED_LINES && R->nrec >= SEED_EVENTS) {
-            set_seed(P, R, (uint64_t)(p - c->data));
+            set_seed(P, R, range_read_offset(rr) - c->off);
             seeded = true;
         }
-        if ((size_t)(p - drop) >= DROP_BYTES) {
-            /* give the pages back: the stitch maps in again what it reads */
-            char *to = c->map + ((size_t)(p - c->map) - (size_t)(p - c->map) % P->pg);
-            madvise(drop, (size_t)(to - drop), MADV_DONTNEED);
-            drop = to;
-        }
     }
-    in_map = false;
+    c->err = rr->err;
+    c->shrank = rr->shrank;
     seg_close(R);
     if (!seeded)
         set_seed(P, R, c->len);
@@ -651,6 +578,8 @@ static void parse_chunk(struct par *P, struct chunk *c, size_t k, struct runner 
 static void *worker_main(void *arg)
 {
     struct par *P = arg;
+    struct range_read rr;
+    range_read_init(&rr, P->fd, reader_max_line(), P->read_bytes);
     pthread_mutex_lock(&P->mu);
     for (;;) {
         while (!P->stop && !P->all_dispatched &&
@@ -669,14 +598,12 @@ static void *worker_main(void *arg)
             R = runner_from(P->seed, P->real);
         pthread_mutex_unlock(&P->mu);
         double t = mono_s();
-        if (chunk_map(P, c) != 0)
-            c->err = errno;
-        else if (R)
-            parse_chunk(P, c, k, R);
+        if (R)
+            parse_chunk(P, c, k, R, &rr);
         t = mono_s() - t;
         pthread_mutex_lock(&P->mu);
         P->busy_s += t;
-        if (c->err) {
+        if (c->err || c->shrank) {
             c->run = R;     /* freed with the chunk */
             P->stop = true; /* delivery stops at this chunk */
         } else if (R && k > 0) {
@@ -689,6 +616,7 @@ static void *worker_main(void *arg)
     double cpu = thread_cpu_s();
     P->worker_cpu_s += cpu;
     pthread_mutex_unlock(&P->mu);
+    range_read_fini(&rr);
     return NULL;
 }
 
@@ -747,19 +675,15 @@ static void replay(struct par *P, struct runner *R, int s0)
 static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
 {
     struct runner *T = *Tp;
-    const char *p = c->data, *end = c->data + c->len;
     uint64_t delta = c->base - T->base, i = 0;
     int j = 0;
     bool met = false;
     double t0 = P->stats ? thread_cpu_s() : 0;
-    in_map = true;
-    struct nl_scan sc;
-    nl_scan_init(&sc, p, end);
-    while (p < end) {
-        size_t n;
-        const char *next = nl_scan_next(&sc, p, &n);
+    const char *p;
+    size_t n;
+    range_read_start(&P->rr, c->off, c->len);
+    while (range_read_line(&P->rr, &p, &n)) {
         run_line(T, p, n);
-        p = next;
         i++;
         if (j < c->nsnap && i == c->snap[j].line) {
             if (state_same(T, &c->snap[j], delta)) {
@@ -769,7 +693,12 @@ static uint64_t stitch(struct par *P, struct runner **Tp, struct chunk *c)
             j++;
         }
     }
-    in_map = false;
+    if (P->rr.err || P->rr.shrank) {
+        /* what it read is delivered; the caller stops at this chunk */
+        c->err = P->rr.err;
+        c->shrank = P->rr.shrank;
+        met = false;
+    }
     if (P->stats)
         P->stitch_cpu_s += thread_cpu_s() - t0;
     P->stitch_lines += i;
@@ -835,31 +764,23 @@ static void shrank_msg(const char *name, uint64_t size, uint64_t now)
 }
 
 /*
- * The whole file on this thread, mapped: the lines the reader would return,
- * fed to f in place (no copy into a buffer), pages given back behind.
- * Returns 0, EXIT_IO, or -1 if it cannot be mapped (nothing done).
+ * The whole file on this thread: the lines the reader would return, fed to
+ * f, read through one buffer (range_read.h). Returns 0 or EXIT_IO.
  */
-static int read_mapped(struct feed *f, int fd, uint64_t size, struct gc_read_result *res)
+static int read_whole(struct feed *f, int fd, uint64_t size, size_t read_bytes, struct gc_read_result *res)
 {
-    char *m = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m == MAP_FAILED)
-        return -1;
-    madvise(m, (size_t)size, MADV_SEQUENTIAL);
-    long pgl = sysconf(_SC_PAGESIZE);
-    size_t pg = pgl > 0 ? (size_t)pgl : 4096, max_line = reader_max_line();
+    size_t max_line = reader_max_line();
     struct gc_parse_ctx *ctx = f->ctx;
     const char *name = ctx->file;
+    struct range_read rr;
+    range_read_init(&rr, fd, max_line, read_bytes);
+    range_read_start(&rr, 0, size);
     feed_open(f, f->fmt);
-    const char *p = m, *end = m + size;
-    char *drop = m;
+    const char *p;
+    size_t n;
     uint64_t no = 0;
     bool warned = false;
-    in_map = true;
-    struct nl_scan sc;
-    nl_scan_init(&sc, p, end);
-    while (p < end) {
-        size_t n;
-        const char *next = nl_scan_next(&sc, p, &n);
+    while (range_read_line(&rr, &p, &n)) {
         no++;
         if (n > max_line) {
             /* the reader skips it, counted (reader.c too_long) */
@@ -871,23 +792,23 @@ static int read_mapped(struct feed *f, int fd, uint64_t size, struct gc_read_res
         } else {
             feed_line(f, p, n && p[n - 1] == '\r' ? n - 1 : n, no);
         }
-        p = next;
-        if ((size_t)(p - drop) >= 4 * DROP_BYTES) {
-            char *to = m + ((size_t)(p - m) - (size_t)(p - m) % pg);
-            madvise(drop, (size_t)(to - drop), MADV_DONTNEED);
-            drop = to;
-            reader_progress_note(name, (uint64_t)(p - m), size);
-        }
+        if ((no & 0xFFFF) == 0)
+            reader_progress_note(name, range_read_offset(&rr), size);
     }
-    in_map = false;
     feed_close(f);
-    munmap(m, (size_t)size);
+    int err = rr.err;
+    bool shrank = rr.shrank;
+    range_read_fini(&rr);
     res->lines += no;
     res->bytes += size;
     ctx->diag->lines_read += no;
     struct stat st;
-    if (atomic_load(&bus_hit) || fstat(fd, &st) != 0 || (uint64_t)st.st_size < size) {
-        shrank_msg(name, size, atomic_load(&bus_hit) ? 0 : (uint64_t)st.st_size);
+    if (err) {
+        warnx("error reading %s: %s", name, strerror(err));
+        return EXIT_IO;
+    }
+    if (shrank || fstat(fd, &st) != 0 || (uint64_t)st.st_size < size) {
+        shrank_msg(name, size, fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0);
         return EXIT_IO;
     }
     return 0;
@@ -904,6 +825,14 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
         if (*e == '\0' && v >= 1)
             fixed = v;
     }
+    size_t read_bytes = 0; /* tests: lines cut by reads everywhere */
+    env = getenv("GCLAT_READ_BYTES");
+    if (env && *env) {
+        char *e;
+        unsigned long long v = strtoull(env, &e, 10);
+        if (*e == '\0' && v >= 1 && v <= ((size_t)1 << 30))
+            read_bytes = (size_t)v;
+    }
     uint64_t min_chunk = fixed ? fixed : MIN_CHUNK;
     if (size_bytes < 2)
         return -1;
@@ -918,11 +847,9 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
         close(fd);
         return -1;
     }
-    pthread_once(&bus_once, bus_install);
-    atomic_store(&bus_hit, false);
     pthread_once(&trim_once, keep_freed);
     if (jobs < 2 || !par_for(f->fmt) || size_bytes < 2 * min_chunk) {
-        int rc = read_mapped(f, fd, size_bytes, res);
+        int rc = read_whole(f, fd, size_bytes, read_bytes, res);
         close(fd);
         return rc;
     }
@@ -934,8 +861,8 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     P.fd = fd;
     P.size = size_bytes;
     P.name = f->ctx->file;
-    long pg = sysconf(_SC_PAGESIZE);
-    P.pg = pg > 0 ? (size_t)pg : 4096;
+    P.read_bytes = read_bytes;
+    range_read_init(&P.rr, fd, reader_max_line(), read_bytes);
     P.real = f;
     P.jobs = jobs;
     P.fixed_chunk = fixed;
@@ -980,21 +907,28 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
         pthread_mutex_unlock(&P.mu);
         if (end)
             break;
+        /* a chunk its thread could not read is not delivered; the stitch
+           of one delivers what it read before the read failed */
+        bool bad = c->err || c->shrank;
+        if (!bad) {
+            c->base = base;
+            if (k == 0) {
+                T = c->run;
+                c->run = NULL;
+                T->base = 0;
+                replay(&P, T, 0);
+                runner_reset(T);
+                base += T->lines;
+            } else {
+                base += stitch(&P, &T, c);
+            }
+        }
         if (c->err) {
             warnx("error reading %s: %s", P.name, strerror(c->err));
             rc = EXIT_IO;
-            break;
-        }
-        c->base = base;
-        if (k == 0) {
-            T = c->run;
-            c->run = NULL;
-            T->base = 0;
-            replay(&P, T, 0);
-            runner_reset(T);
-            base += T->lines;
-        } else {
-            base += stitch(&P, &T, c);
+        } else if (c->shrank) {
+            shrank_msg(P.name, size_bytes, fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0);
+            rc = EXIT_IO;
         }
         reader_progress_note(P.name, c->off + c->len, P.size);
         chunk_free(c);
@@ -1003,13 +937,14 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
         P.merged = k + 1;
         pthread_cond_broadcast(&P.cv);
         pthread_mutex_unlock(&P.mu);
-        if (atomic_load(&bus_hit))
+        if (rc)
             break;
     }
     stop_workers(&P, tid, nt);
     free(tid);
-    if (!rc && (atomic_load(&bus_hit) || fstat(fd, &st) != 0 || (uint64_t)st.st_size < size_bytes)) {
-        shrank_msg(P.name, size_bytes, atomic_load(&bus_hit) ? 0 : (uint64_t)st.st_size);
+    range_read_fini(&P.rr);
+    if (!rc && (fstat(fd, &st) != 0 || (uint64_t)st.st_size < size_bytes)) {
+        shrank_msg(P.name, size_bytes, fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0);
         rc = EXIT_IO;
     }
     if (T) {

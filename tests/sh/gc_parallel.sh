@@ -11,8 +11,9 @@
 #     one (a format switch), header facts told late (region size, first CPU
 #     line: the guessed state is wrong for long), and a 60 MB G1 log cut at
 #     the default size;
-#   - -j 1 on a plain file (read mapped) gives what the reader gives for
-#     the same bytes on stdin;
+#   - -j 1 on a plain file (read_whole) gives what the reader gives for
+#     the same bytes on stdin, and the same with reads of 97 bytes
+#     (GCLAT_READ_BYTES: reads cut lines everywhere; -j 3 reads 4093);
 #   - the other readers of GC logs (impact, correlate, report's GC part via
 #     pause_tl, compare) give the same JSON with chunks as without.
 # The test is not vacuous: it asserts that files were split, that chunks
@@ -33,11 +34,15 @@ check() {
   # (GCLAT_LEGACY_XCHECK: the JDK 8 fast readings checked against the general one, abort if not)
   GCLAT_LEGACY_XCHECK=1 "$G" gc --json -q -j 1 "$f" > "$b.j1" 2>/dev/null; echo "rc=$?" >> "$b.j1"
   "$G" gc -j 1 "$f" > "$b.t1" 2> "$b.e1"; echo "rc=$?" >> "$b.t1"
+  # (GCLAT_READ_BYTES: reads of 97 bytes, so that reads cut lines everywhere)
+  GCLAT_READ_BYTES=97 "$G" gc --json -q -j 1 "$f" > "$b.r1" 2>/dev/null; echo "rc=$?" >> "$b.r1"
+  cmp -s "$b.j1" "$b.r1" || echo "DIFF json(read=97,j=1) $f"
   for c in $(( sz / 5 > 256 ? sz / 5 : 256 )) 1000; do
     [ "$sz" -ge $((2 * c)) ] || continue
     for j in 2 3; do
-      GCLAT_CHUNK_BYTES=$c GCLAT_PAR_STATS=1 "$G" gc --json -q -j $j "$f" > "$b.j2" 2> "$b.s2"; echo "rc=$?" >> "$b.j2"
-      cmp -s "$b.j1" "$b.j2" || echo "DIFF json(chunk=$c,j=$j) $f"
+      rb=$([ "$j" = 3 ] && echo 4093)
+      GCLAT_READ_BYTES=$rb GCLAT_CHUNK_BYTES=$c GCLAT_PAR_STATS=1 "$G" gc --json -q -j $j "$f" > "$b.j2" 2> "$b.s2"; echo "rc=$?" >> "$b.j2"
+      cmp -s "$b.j1" "$b.j2" || echo "DIFF json(chunk=$c,j=$j,read=${rb:-default}) $f"
       sed -n 's/^gclat: .*: \([0-9]*\) chunks, [0-9]* jobs, \([0-9]*\) met, \([0-9]*\) missed.*/STATS \1 \2 \3/p' "$b.s2"
     done
     GCLAT_CHUNK_BYTES=$c "$G" gc -j 2 "$f" > "$b.t2" 2> "$b.e2"; echo "rc=$?" >> "$b.t2"
@@ -105,7 +110,7 @@ else
   nok "files were split and verified" "$chunks chunks, $met met, $missed missed"
 fi
 
-# ---- the mapped one-thread path (-j 1, plain files) == the reader (stdin) ------
+# ---- the one-thread path (-j 1, plain files) == the reader (stdin) ------
 bad=0; nm=0
 for f in "$B"/*.log "$FX"/jdk17-*-detailed-*.log; do
   nm=$((nm + 1))
@@ -113,7 +118,7 @@ for f in "$B"/*.log "$FX"/jdk17-*-detailed-*.log; do
   "$G" gc --json -q - < "$f" | sed 's|\\u003cstdin>|<stdin>|g' > "$T/m2"
   cmp -s "$T/m1" "$T/m2" || { bad=$((bad + 1)); echo "# differs: $f"; }
 done
-[ $bad -eq 0 ] && ok "gc -j 1 on a file (mapped) == the same lines on stdin (the reader), $nm files" ||
+[ $bad -eq 0 ] && ok "gc -j 1 on a file (read_whole) == the same lines on stdin (the reader), $nm files" ||
   nok "gc -j 1 on a file == stdin" "$bad of $nm differ"
 
 # ---- a big file at the default chunk size (4 MiB and up) --------------------
@@ -144,6 +149,27 @@ fi
 "$G" gc --csv -q -j 1 "$big" | md5sum > "$T/csv1"
 "$G" gc --csv -q -j 2 "$big" | md5sum > "$T/csv2"
 cmp -s "$T/csv1" "$T/csv2" && ok "gc --csv -j 2 == -j 1 (every event, in order)" || nok "gc --csv -j 2 == -j 1"
+
+# ---- a file truncated while it is read (copytruncate) -------------------------
+# Reads of 16 bytes make the read take seconds; the file is cut to 1 MB once a
+# process has it open and read 2 MB of it: the read must end in an I/O error (exit 3) that says so.
+reading() { # PATH: a process has it open and read 2 MB (past the sniffing of its head)
+  local p
+  p=$(find /proc/[0-9]*/fd -lname "$1" 2>/dev/null | head -n 1 | cut -d/ -f3)
+  [ -n "$p" ] && [ "$(awk '/^rchar/ { print $2 }' "/proc/$p/io" 2>/dev/null || echo 0)" -gt 2000000 ]
+}
+for j in 1 2; do
+  cp "$big" "$T/shrink.log"
+  GCLAT_READ_BYTES=16 "$G" gc -q -j $j "$T/shrink.log" > /dev/null 2> "$T/shrink.err" & pid=$!
+  for _ in $(seq 1000); do reading "$T/shrink.log" && break; sleep 0.01; done
+  truncate -s 1000000 "$T/shrink.log"
+  wait $pid; rc=$?
+  if [ $rc -eq 3 ] && grep -q 'file shrank while being read' "$T/shrink.err"; then
+    ok "gc -j $j on a file truncated while read: exit 3, says it shrank"
+  else
+    nok "gc -j $j on a file truncated while read" "exit $rc: $(head -c 300 "$T/shrink.err")"
+  fi
+done
 
 # ---- the other commands that read GC logs --------------------------------------
 H="$ROOT/tests/fixtures/http"
