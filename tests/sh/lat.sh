@@ -60,6 +60,28 @@ python3 "$A/gen_access.py" 120000 14 --frac > "$T/big.log"
 "$G" lat -f -2 -j 2 --by status --json "$T/big.log" > "$T/j2"
 "$G" lat -f -2 -j 1 --by status --json "$T/big.log" > "$T/j1"
 [ -s "$T/j1" ] && cmp -s "$T/j1" "$T/j2" && ok "-j 1 == -j 2 --by status" || nok "-j 1 == -j 2 --by status"
+# reads of 61 bytes (GCLAT_READ_BYTES): lines cut by reads everywhere, the same JSON
+for j in 1 2; do
+  GCLAT_READ_BYTES=61 "$G" lat -f -2 -j $j --by status --json "$T/big.log" > "$T/r$j"
+  cmp -s "$T/j1" "$T/r$j" && ok "-j $j with 61-byte reads == -j 1" || nok "-j $j with 61-byte reads == -j 1"
+done
+# a file truncated while it is read (copytruncate): exit 3, never a silent short count.
+# 16-byte reads make the read take seconds; the file is cut once 2 MB were read.
+reading() { # PATH: a process has it open and read 2 MB of it
+  local p
+  p=$(find /proc/[0-9]*/fd -lname "$1" 2>/dev/null | head -n 1 | cut -d/ -f3)
+  [ -n "$p" ] && [ "$(awk '/^rchar/ { print $2 }' "/proc/$p/io" 2>/dev/null || echo 0)" -gt 2000000 ]
+}
+for _ in 1 2 3 4 5 6 7 8; do cat "$T/big.log"; done > "$T/shrink-src.log"
+for j in 1 2; do
+  cp "$T/shrink-src.log" "$T/shrink.log"
+  GCLAT_READ_BYTES=16 "$GCLAT" lat -f -2 -j $j "$T/shrink.log" > /dev/null 2> "$T/shrink.err" & pid=$!
+  for _ in $(seq 1000); do reading "$T/shrink.log" && break; sleep 0.01; done
+  truncate -s 1000000 "$T/shrink.log"
+  wait $pid; rc=$?
+  [ $rc -eq 3 ] && ok "lat -j $j on a file truncated while read: exit 3" ||
+    nok "lat -j $j on a file truncated while read" "exit $rc: $(head -c 200 "$T/shrink.err")"
+done
 
 # gzip input == plain
 gzip -c "$T/int.log" > "$T/int.log.gz"
