@@ -64,7 +64,7 @@ issue_rows() { # LABEL FILE UNIFIED(0/1)
   echo "| $label ($((b / 1000000)) MB, $(wc -l < "$f") lines) | \`wc -l\` | ${best[wc]} | $(mbps "$b" "${best[wc]}") | $(ratio "${best[wc]}") | $((rss[wc] / 1024)) |"
   echo "| | \`mawk '{n++}'\` | $mk | $(mbps "$b" "$mk") | 1.00 | $((rss[mawk] / 1024)) |"
   [ "$3" = 1 ] && echo "| | grep Pause \\| mawk (pause sum) | ${best[grep]} | $(mbps "$b" "${best[grep]}") | $(ratio "${best[grep]}") | $((rss[grep] / 1024)) |"
-  [ -n "${BENCH_GC_BEFORE:-}" ] && echo "| | gclat gc before (\`$BENCH_GC_BEFORE_LABEL\`, one thread) | ${best[before]} | $(mbps "$b" "${best[before]}") | $(ratio "${best[before]}") | $((rss[before] / 1024)) |"
+  [ -n "${BENCH_GC_BEFORE:-}" ] && echo "| | gclat gc before (\`$BENCH_GC_BEFORE_LABEL\`, \`${BENCH_GC_BEFORE_ARGS:-(default -j)}\`) | ${best[before]} | $(mbps "$b" "${best[before]}") | $(ratio "${best[before]}") | $((rss[before] / 1024)) |"
   echo "| | **gclat gc -j 1** | ${best[j1]} | $(mbps "$b" "${best[j1]}") | **$(ratio "${best[j1]}")** | $((rss[j1] / 1024)) |"
   echo "| | **gclat gc -j 2** | ${best[j2]} | $(mbps "$b" "${best[j2]}") | **$(ratio "${best[j2]}")** | $((rss[j2] / 1024)) |"
   echo "| | load average at each round:$loads | | | | |"
