@@ -299,19 +299,22 @@ static bool gc_ids_restart(const struct gc_analysis *a, const struct gc_event *e
     return e->type == GC_EV_PAUSE && e->gc_id >= 0 && e->gc_id <= 2 && a->run.max_gc_id >= e->gc_id + 16;
 }
 
-/*
- * Place the event in a run and return its time on the axis (-1 if none).
- *
- * An event whose clocks (wall minus uptime) say it belongs to the current
- * JVM stays in its run, whatever else the log says; one whose JVM started at
- * another time opens a new run. Without both clocks, the reader's evidence and
- * the times decide. Events are compared by their END (start + duration), about
- * when they were logged; one that ended before the latest-ending event began
- * is time going backwards. (A concurrent phase logged at its end starts long
- * before the events logged just before it; a thread that took its time stamp
- * just before a pause logs it after the pause: neither is going backwards.)
- */
-static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
+/* The run reaches t_ns .. end. */
+static inline void run_extend(struct gc_run_stats *r, const struct gc_event *e, int64_t t_ns, int64_t end)
+{
+    if (!r->have_time || t_ns < r->start_ns)
+        r->start_ns = t_ns;
+    if (!r->have_time || end > r->end_ns) {
+        r->end_ns = end;
+        /* during a stop-the-world pause nothing else logs: what was
+           stamped before it may be written after it */
+        r->floor_ns = e->type == GC_EV_PAUSE || e->type == GC_EV_SAFEPOINT ? t_ns : end;
+    }
+    r->have_time = true;
+}
+
+/* time_add's general case: which run, and the time on the axis */
+static __attribute__((noinline)) int64_t time_place(struct gc_analysis *a, const struct gc_event *e)
 {
     struct gc_run_stats *r = &a->run;
     bool both = e->wall_ms >= 0 && e->uptime_ns >= 0;
@@ -369,18 +372,52 @@ static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
         }
         r->in_back = went_back;
         a->pending = GC_EVID_NONE; /* time went on: rotation, not a restart */
-        if (!r->have_time || t_ns < r->start_ns)
-            r->start_ns = t_ns;
-        if (!r->have_time || end > r->end_ns) {
-            r->end_ns = end;
-            /* during a stop-the-world pause nothing else logs: what was
-               stamped before it may be written after it */
-            r->floor_ns = e->type == GC_EV_PAUSE || e->type == GC_EV_SAFEPOINT ? t_ns : end;
-        }
-        r->have_time = true;
+        run_extend(r, e, t_ns, end);
     }
     if (both && (r->jvm_start_ms == INT64_MIN || clock_back)) /* clock set back: its new relation */
         r->jvm_start_ms = jvm_start_ms;
+    return t_ns;
+}
+
+/*
+ * Place the event in a run and return its time on the axis (-1 if none).
+ *
+ * An event whose clocks (wall minus uptime) say it belongs to the current
+ * JVM stays in its run, whatever else the log says; one whose JVM started at
+ * another time opens a new run. Without both clocks, the reader's evidence and
+ * the times decide. Events are compared by their END (start + duration), about
+ * when they were logged; one that ended before the latest-ending event began
+ * is time going backwards. (A concurrent phase logged at its end starts long
+ * before the events logged just before it; a thread that took its time stamp
+ * just before a pause logs it after the pause: neither is going backwards.)
+ *
+ * Nearly every event has both clocks, in the open run's JVM, on an uptime
+ * axis, with no evidence pending and not going back: what time_place then
+ * does comes down to the few lines of the steady case here.
+ */
+static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
+{
+    struct gc_run_stats *r = &a->run;
+    int64_t t_ns;
+    if (a->run_open && a->pending == GC_EVID_NONE && a->axis == GC_AXIS_UPTIME && r->have_time &&
+        e->wall_ms >= 0 && e->uptime_ns >= 0) {
+        /* (unsigned: the same quotient, uptime_ns >= 0, without the sign fix-up) */
+        int64_t jvm_start_ms = e->wall_ms - (int64_t)((uint64_t)e->uptime_ns / NS_PER_MS);
+        bool same_jvm = r->jvm_start_ms != INT64_MIN && jvm_start_ms - r->jvm_start_ms >= -JVM_START_TOL_MS &&
+                        jvm_start_ms - r->jvm_start_ms <= JVM_START_TOL_MS;
+        t_ns = e->uptime_ns;
+        int64_t d = e->duration_ns > 0 && e->duration_ns < MAX_PLAUSIBLE_NS ? e->duration_ns : 0;
+        int64_t end = t_ns + d;
+        if (same_jvm && end + BACK_TOL_NS >= r->floor_ns) {
+            a->wall_minus_uptime_ms = jvm_start_ms;
+            r->in_back = false;
+            run_extend(r, e, t_ns, end);
+        } else {
+            t_ns = time_place(a, e);
+        }
+    } else {
+        t_ns = time_place(a, e);
+    }
     r->events++;
     r->collector = a->collector;
     if (e->gc_id > r->max_gc_id)

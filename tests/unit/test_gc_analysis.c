@@ -83,6 +83,52 @@ static void restart_makes_new_segment(void)
     intern_fini(&s);
 }
 
+/* Events with both clocks, the usual case (time_add's steady path): the
+   JVM start (wall minus uptime) may move by up to 60 s and it is the same
+   run; 1 ms more is a new JVM. Time may go back by up to 10 ms before the
+   floor (a pause's start) without counting; 1 ms more counts. */
+static void both_clocks_tolerances(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    const int64_t W = INT64_C(1700000000000); /* the JVM's start, epoch ms */
+    struct { int64_t up_ms, start_moved_ms; } ev[] = {
+        {100000, 0},
+        {110000, 59999},
+        {120000, 60000},  /* the tolerance itself: still this JVM */
+        {119980, 60000},  /* ends 119.990 s: 10 ms before the floor (120 s) */
+        {119979, 60000},  /* ends 119.989 s: back */
+        {119978, 60000},  /* back again: the same jump */
+        {130000, 60000},
+        {200000, 120001}, /* 60.001 s after the run's JVM start: a new JVM */
+        {210000, 120001},
+    };
+    for (size_t i = 0; i < sizeof ev / sizeof ev[0]; i++) {
+        struct gc_event e = pause(ev[i].up_ms, 10, GC_KIND_YOUNG, "y");
+        e.wall_ms = W + ev[i].start_moved_ms + ev[i].up_ms;
+        gc_analysis_add(&a, &e);
+        if (i == 2)
+            CHECK_EQ_INT(a.wall_minus_uptime_ms, W + 60000);
+    }
+    gc_analysis_finish(&a);
+    CHECK_EQ_INT(a.segments, 2);
+    CHECK_EQ_INT(a.time_back_events, 2);
+    CHECK_EQ_INT(a.time_back.count, 1);
+    CHECK_EQ_INT(a.time_back.worst_ns, 12000000); /* the floor (120 s) minus the end (119.988 s) */
+    CHECK_EQ_INT(a.nruns, 2);
+    CHECK(strcmp(a.runs[1].began, "JVM start time changes") == 0);
+    CHECK_EQ_INT(a.runs[0].events, 7);
+    CHECK_EQ_INT(a.runs[0].start_ns, 100000 * 1000000LL);
+    CHECK_EQ_INT(a.runs[0].end_ns, 130010 * 1000000LL);
+    CHECK_EQ_INT(a.span_ns, (30010 + 10010) * 1000000LL);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
 static void allocation_and_promotion(void)
 {
     struct intern s;
@@ -457,6 +503,7 @@ int main(void)
 {
     RUN(pauses_throughput_over);
     RUN(restart_makes_new_segment);
+    RUN(both_clocks_tolerances);
     RUN(allocation_and_promotion);
     RUN(by_day_uses_log_local_time);
     RUN(zgc_cause_counts_collections);
