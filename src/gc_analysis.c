@@ -48,16 +48,16 @@ static void table_fini(struct gc_table *t)
 
 /* table_row past its hint: search, or a new row */
 static __attribute__((noinline)) struct gc_named *table_row_find(struct gc_table *t, const char *name,
-                                                                 enum gc_kind kind, uint32_t *hint)
+                                                                 enum gc_kind kind)
 {
     for (size_t i = 0; i < t->n; i++)
         if (t->rows[i].name == name) {
-            *hint = (uint32_t)i + 1;
+            name_hint_put(&t->hint, name, i);
             return &t->rows[i];
         }
     for (size_t i = 0; i < t->n; i++)
         if (strcmp(t->rows[i].name, name) == 0) {
-            *hint = (uint32_t)i + 1;
+            name_hint_put(&t->hint, name, i);
             return &t->rows[i];
         }
     if (t->n >= t->max_rows) {
@@ -85,10 +85,14 @@ static inline struct gc_named *table_row(struct gc_table *t, const char *name, e
     if (!name)
         name = "(none)";
     /* (no two rows hold the same text: the row with the pointer is the row) */
-    uint32_t *hint = &t->hint.row1[name_hint_slot(name)];
-    if (*hint && t->rows[*hint - 1].name == name)
-        return &t->rows[*hint - 1];
-    return table_row_find(t, name, kind, hint);
+    uint64_t key = name_hint_key(name);
+    uint32_t k = t->hint.row1[name_hint_slot(key, 0)];
+    if (k && t->rows[k - 1].name == name)
+        return &t->rows[k - 1];
+    k = t->hint.row1[name_hint_slot(key, 1)];
+    if (k && t->rows[k - 1].name == name)
+        return &t->rows[k - 1];
+    return table_row_find(t, name, kind);
 }
 
 static void table_add_row(struct gc_named *r, int64_t d_ns, const struct gc_event *e, int64_t t_ns)
