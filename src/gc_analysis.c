@@ -444,10 +444,10 @@ static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
     return t_ns;
 }
 
+/* The event's --by bucket (a->by is not GC_BY_NONE: the callers look, so
+   that a pause without --by costs no call), NULL when it has no time. */
 static struct gc_bucket *bucket_for(struct gc_analysis *a, const struct gc_event *e)
 {
-    if (a->by == GC_BY_NONE)
-        return NULL;
     int64_t unit_ms = a->by == GC_BY_DAY ? 86400000LL : a->by == GC_BY_HOUR ? 3600000LL : 60000LL;
     int64_t local;
     if (e->wall_ms >= 0)
@@ -682,8 +682,8 @@ static bool is_alloc_stall(struct gc_analysis *a, const char *cause)
  * findings that follow its class. Counting here, never per pause, is what
  * keeps a ZGC collection with three pauses one "Allocation Stall".
  */
-static void cause_collection(struct gc_analysis *a, struct gc_cause_row *r, const struct gc_event *e, int64_t d_ns,
-                             int64_t t_ns)
+static inline void cause_collection(struct gc_analysis *a, struct gc_cause_row *r, const struct gc_event *e,
+                                    int64_t d_ns, int64_t t_ns)
 {
     r->collections++;
     switch (r->cls) {
@@ -777,7 +777,7 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     }
     if (k == GC_KIND_DEGENERATED || (e->flags & GCF_DEGENERATED))
         occ_add(&a->degenerated, e, d, t_ns);
-    struct gc_bucket *b = bucket_for(a, e);
+    struct gc_bucket *b = a->by != GC_BY_NONE ? bucket_for(a, e) : NULL;
     if (b) {
         b->pauses++;
         b->total_ns += d;
@@ -798,8 +798,11 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     cpu_add(a, e, t_ns);
 }
 
-static void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+static inline void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
+    /* (nearly every collection has none of them: one test, inline) */
+    if (!(e->flags & (GCF_CONC_MODE_FAILURE | GCF_PROMOTION_FAILED | GCF_TO_SPACE_EXHAUSTED | GCF_EVAC_FAILURE)))
+        return;
     int64_t d = e->duration_ns > 0 ? e->duration_ns : 0;
     if (e->flags & GCF_CONC_MODE_FAILURE)
         occ_add(&a->cmf, e, d, t_ns);
@@ -848,7 +851,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
         for (int i = 0; i < a->th.n_over; i++)
             if (d > a->th.over_ns[i])
                 a->stall_over[i]++;
-        struct gc_bucket *b = bucket_for(a, e);
+        struct gc_bucket *b = a->by != GC_BY_NONE ? bucket_for(a, e) : NULL;
         if (b) {
             b->stalls++;
             b->stall_total_ns += d;
