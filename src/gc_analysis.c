@@ -151,6 +151,21 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     a->after_max_kb = -1;
     a->max_gc_id = -1;
     a->wall_minus_uptime_ms = INT64_MIN;
+    /* the over bands: between the thresholds in ascending order (equal ones
+       make empty bands) */
+    int64_t sorted[GC_MAX_OVER];
+    int n = th->n_over < GC_MAX_OVER ? th->n_over : GC_MAX_OVER;
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && sorted[j - 1] > th->over_ns[i]; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = th->over_ns[i];
+    }
+    for (int b = 0; b <= n; b++) {
+        a->over_lo[b] = b > 0 ? sorted[b - 1] : INT64_MIN;
+        a->over_hi[b] = b < n ? sorted[b] : INT64_MAX;
+    }
+    a->n_bands = n + 1;
 }
 
 void gc_analysis_fini(struct gc_analysis *a)
@@ -742,9 +757,13 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     if (d < a->pause_min_ns)
         a->pause_min_ns = d;
     hist_record(&a->pause_h, d);
-    for (int i = 0; i < a->th.n_over; i++)
-        if (d > a->th.over_ns[i])
-            a->over[i]++;
+    int band = a->over_band;
+    if (!(d > a->over_lo[band] && d <= a->over_hi[band])) {
+        for (band = 0; d > a->over_hi[band]; band++)
+            ;
+        a->over_band = band;
+    }
+    a->over_band_n[band]++;
     if (d > a->th.pause_target_ns)
         occ_add(&a->over_target, e, d, t_ns);
     enum gc_kind k = e->kind < GC_KIND__COUNT ? e->kind : GC_KIND_OTHER;
@@ -884,6 +903,14 @@ void gc_analysis_finish(struct gc_analysis *a)
 {
     freq_close_run(&a->freq);
     run_close(a);
+    /* a pause in band b is longer than threshold t when the band's lower
+       bound, one of the thresholds, is t or above */
+    for (int i = 0; i < a->th.n_over; i++) {
+        a->over[i] = 0;
+        for (int b = 1; b < a->n_bands; b++)
+            if (a->over_lo[b] >= a->th.over_ns[i])
+                a->over[i] += a->over_band_n[b];
+    }
 }
 
 uint64_t gc_analysis_collections(const struct gc_analysis *a)

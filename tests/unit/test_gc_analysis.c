@@ -60,6 +60,43 @@ static void pauses_throughput_over(void)
     intern_fini(&s);
 }
 
+/* over[i] (pauses strictly longer than --over's i-th threshold) is summed
+   at the end from bands between the sorted thresholds: thresholds out of
+   order and repeated, pauses on them exactly, and runs of pauses in one
+   band and scattered, against a count a pause, a threshold. */
+static void over_counts_any_thresholds(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    static const int64_t over_ms[] = {300, 1, 100, 10, 100, 1000, 0, 7};
+    th.n_over = (int)(sizeof over_ms / sizeof over_ms[0]);
+    for (int i = 0; i < th.n_over; i++)
+        th.over_ns[i] = over_ms[i] * 1000000;
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    uint64_t want[GC_MAX_OVER] = {0};
+    uint64_t x = 5;
+    for (int k = 0; k < 5000; k++) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        int64_t d_ms = (int64_t)((x >> 33) % 1200);
+        if (k % 7 == 0)
+            d_ms = over_ms[(x >> 20) % (uint64_t)th.n_over]; /* on a threshold */
+        if ((k / 100) % 2)
+            d_ms = 150 + (k % 3); /* a run in one band */
+        struct gc_event e = pause(1000 + k * 2000, d_ms, GC_KIND_YOUNG, "y");
+        gc_analysis_add(&a, &e);
+        for (int i = 0; i < th.n_over; i++)
+            want[i] += d_ms * 1000000 > th.over_ns[i];
+    }
+    gc_analysis_finish(&a);
+    for (int i = 0; i < th.n_over; i++)
+        CHECK_EQ_INT(a.over[i], want[i]);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
 static void restart_makes_new_segment(void)
 {
     struct intern s;
@@ -502,6 +539,7 @@ static void young_histogram_follows_names(void)
 int main(void)
 {
     RUN(pauses_throughput_over);
+    RUN(over_counts_any_thresholds);
     RUN(restart_makes_new_segment);
     RUN(both_clocks_tolerances);
     RUN(allocation_and_promotion);
