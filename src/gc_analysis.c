@@ -48,16 +48,16 @@ static void table_fini(struct gc_table *t)
 
 /* table_row past its hint: search, or a new row */
 static __attribute__((noinline)) struct gc_named *table_row_find(struct gc_table *t, const char *name,
-                                                                 enum gc_kind kind, uint32_t *hint)
+                                                                 enum gc_kind kind)
 {
     for (size_t i = 0; i < t->n; i++)
         if (t->rows[i].name == name) {
-            *hint = (uint32_t)i + 1;
+            name_hint_put(&t->hint, name, i);
             return &t->rows[i];
         }
     for (size_t i = 0; i < t->n; i++)
         if (strcmp(t->rows[i].name, name) == 0) {
-            *hint = (uint32_t)i + 1;
+            name_hint_put(&t->hint, name, i);
             return &t->rows[i];
         }
     if (t->n >= t->max_rows) {
@@ -85,10 +85,14 @@ static inline struct gc_named *table_row(struct gc_table *t, const char *name, e
     if (!name)
         name = "(none)";
     /* (no two rows hold the same text: the row with the pointer is the row) */
-    uint32_t *hint = &t->hint.row1[name_hint_slot(name)];
-    if (*hint && t->rows[*hint - 1].name == name)
-        return &t->rows[*hint - 1];
-    return table_row_find(t, name, kind, hint);
+    uint64_t key = name_hint_key(name);
+    uint32_t k = t->hint.row1[name_hint_slot(key, 0)];
+    if (k && t->rows[k - 1].name == name)
+        return &t->rows[k - 1];
+    k = t->hint.row1[name_hint_slot(key, 1)];
+    if (k && t->rows[k - 1].name == name)
+        return &t->rows[k - 1];
+    return table_row_find(t, name, kind);
 }
 
 static void table_add_row(struct gc_named *r, int64_t d_ns, const struct gc_event *e, int64_t t_ns)
@@ -147,6 +151,21 @@ void gc_analysis_init(struct gc_analysis *a, const struct gc_thresholds *th, enu
     a->after_max_kb = -1;
     a->max_gc_id = -1;
     a->wall_minus_uptime_ms = INT64_MIN;
+    /* the over bands: between the thresholds in ascending order (equal ones
+       make empty bands) */
+    int64_t sorted[GC_MAX_OVER];
+    int n = th->n_over < GC_MAX_OVER ? th->n_over : GC_MAX_OVER;
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && sorted[j - 1] > th->over_ns[i]; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = th->over_ns[i];
+    }
+    for (int b = 0; b <= n; b++) {
+        a->over_lo[b] = b > 0 ? sorted[b - 1] : INT64_MIN;
+        a->over_hi[b] = b < n ? sorted[b] : INT64_MAX;
+    }
+    a->n_bands = n + 1;
 }
 
 void gc_analysis_fini(struct gc_analysis *a)
@@ -299,19 +318,22 @@ static bool gc_ids_restart(const struct gc_analysis *a, const struct gc_event *e
     return e->type == GC_EV_PAUSE && e->gc_id >= 0 && e->gc_id <= 2 && a->run.max_gc_id >= e->gc_id + 16;
 }
 
-/*
- * Place the event in a run and return its time on the axis (-1 if none).
- *
- * An event whose clocks (wall minus uptime) say it belongs to the current
- * JVM stays in its run, whatever else the log says; one whose JVM started at
- * another time opens a new run. Without both clocks, the reader's evidence and
- * the times decide. Events are compared by their END (start + duration), about
- * when they were logged; one that ended before the latest-ending event began
- * is time going backwards. (A concurrent phase logged at its end starts long
- * before the events logged just before it; a thread that took its time stamp
- * just before a pause logs it after the pause: neither is going backwards.)
- */
-static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
+/* The run reaches t_ns .. end. */
+static inline void run_extend(struct gc_run_stats *r, const struct gc_event *e, int64_t t_ns, int64_t end)
+{
+    if (!r->have_time || t_ns < r->start_ns)
+        r->start_ns = t_ns;
+    if (!r->have_time || end > r->end_ns) {
+        r->end_ns = end;
+        /* during a stop-the-world pause nothing else logs: what was
+           stamped before it may be written after it */
+        r->floor_ns = e->type == GC_EV_PAUSE || e->type == GC_EV_SAFEPOINT ? t_ns : end;
+    }
+    r->have_time = true;
+}
+
+/* time_add's general case: which run, and the time on the axis */
+static __attribute__((noinline)) int64_t time_place(struct gc_analysis *a, const struct gc_event *e)
 {
     struct gc_run_stats *r = &a->run;
     bool both = e->wall_ms >= 0 && e->uptime_ns >= 0;
@@ -369,18 +391,52 @@ static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
         }
         r->in_back = went_back;
         a->pending = GC_EVID_NONE; /* time went on: rotation, not a restart */
-        if (!r->have_time || t_ns < r->start_ns)
-            r->start_ns = t_ns;
-        if (!r->have_time || end > r->end_ns) {
-            r->end_ns = end;
-            /* during a stop-the-world pause nothing else logs: what was
-               stamped before it may be written after it */
-            r->floor_ns = e->type == GC_EV_PAUSE || e->type == GC_EV_SAFEPOINT ? t_ns : end;
-        }
-        r->have_time = true;
+        run_extend(r, e, t_ns, end);
     }
     if (both && (r->jvm_start_ms == INT64_MIN || clock_back)) /* clock set back: its new relation */
         r->jvm_start_ms = jvm_start_ms;
+    return t_ns;
+}
+
+/*
+ * Place the event in a run and return its time on the axis (-1 if none).
+ *
+ * An event whose clocks (wall minus uptime) say it belongs to the current
+ * JVM stays in its run, whatever else the log says; one whose JVM started at
+ * another time opens a new run. Without both clocks, the reader's evidence and
+ * the times decide. Events are compared by their END (start + duration), about
+ * when they were logged; one that ended before the latest-ending event began
+ * is time going backwards. (A concurrent phase logged at its end starts long
+ * before the events logged just before it; a thread that took its time stamp
+ * just before a pause logs it after the pause: neither is going backwards.)
+ *
+ * Nearly every event has both clocks, in the open run's JVM, on an uptime
+ * axis, with no evidence pending and not going back: what time_place then
+ * does comes down to the few lines of the steady case here.
+ */
+static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
+{
+    struct gc_run_stats *r = &a->run;
+    int64_t t_ns;
+    if (a->run_open && a->pending == GC_EVID_NONE && a->axis == GC_AXIS_UPTIME && r->have_time &&
+        e->wall_ms >= 0 && e->uptime_ns >= 0) {
+        /* (unsigned: the same quotient, uptime_ns >= 0, without the sign fix-up) */
+        int64_t jvm_start_ms = e->wall_ms - (int64_t)((uint64_t)e->uptime_ns / NS_PER_MS);
+        bool same_jvm = r->jvm_start_ms != INT64_MIN && jvm_start_ms - r->jvm_start_ms >= -JVM_START_TOL_MS &&
+                        jvm_start_ms - r->jvm_start_ms <= JVM_START_TOL_MS;
+        t_ns = e->uptime_ns;
+        int64_t d = e->duration_ns > 0 && e->duration_ns < MAX_PLAUSIBLE_NS ? e->duration_ns : 0;
+        int64_t end = t_ns + d;
+        if (same_jvm && end + BACK_TOL_NS >= r->floor_ns) {
+            a->wall_minus_uptime_ms = jvm_start_ms;
+            r->in_back = false;
+            run_extend(r, e, t_ns, end);
+        } else {
+            t_ns = time_place(a, e);
+        }
+    } else {
+        t_ns = time_place(a, e);
+    }
     r->events++;
     r->collector = a->collector;
     if (e->gc_id > r->max_gc_id)
@@ -403,10 +459,10 @@ static int64_t time_add(struct gc_analysis *a, const struct gc_event *e)
     return t_ns;
 }
 
+/* The event's --by bucket (a->by is not GC_BY_NONE: the callers look, so
+   that a pause without --by costs no call), NULL when it has no time. */
 static struct gc_bucket *bucket_for(struct gc_analysis *a, const struct gc_event *e)
 {
-    if (a->by == GC_BY_NONE)
-        return NULL;
     int64_t unit_ms = a->by == GC_BY_DAY ? 86400000LL : a->by == GC_BY_HOUR ? 3600000LL : 60000LL;
     int64_t local;
     if (e->wall_ms >= 0)
@@ -641,8 +697,8 @@ static bool is_alloc_stall(struct gc_analysis *a, const char *cause)
  * findings that follow its class. Counting here, never per pause, is what
  * keeps a ZGC collection with three pauses one "Allocation Stall".
  */
-static void cause_collection(struct gc_analysis *a, struct gc_cause_row *r, const struct gc_event *e, int64_t d_ns,
-                             int64_t t_ns)
+static inline void cause_collection(struct gc_analysis *a, struct gc_cause_row *r, const struct gc_event *e,
+                                    int64_t d_ns, int64_t t_ns)
 {
     r->collections++;
     switch (r->cls) {
@@ -701,9 +757,13 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     if (d < a->pause_min_ns)
         a->pause_min_ns = d;
     hist_record(&a->pause_h, d);
-    for (int i = 0; i < a->th.n_over; i++)
-        if (d > a->th.over_ns[i])
-            a->over[i]++;
+    int band = a->over_band;
+    if (!(d > a->over_lo[band] && d <= a->over_hi[band])) {
+        for (band = 0; d > a->over_hi[band]; band++)
+            ;
+        a->over_band = band;
+    }
+    a->over_band_n[band]++;
     if (d > a->th.pause_target_ns)
         occ_add(&a->over_target, e, d, t_ns);
     enum gc_kind k = e->kind < GC_KIND__COUNT ? e->kind : GC_KIND_OTHER;
@@ -736,7 +796,7 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     }
     if (k == GC_KIND_DEGENERATED || (e->flags & GCF_DEGENERATED))
         occ_add(&a->degenerated, e, d, t_ns);
-    struct gc_bucket *b = bucket_for(a, e);
+    struct gc_bucket *b = a->by != GC_BY_NONE ? bucket_for(a, e) : NULL;
     if (b) {
         b->pauses++;
         b->total_ns += d;
@@ -757,8 +817,11 @@ static void pause_add(struct gc_analysis *a, const struct gc_event *e, int64_t t
     cpu_add(a, e, t_ns);
 }
 
-static void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
+static inline void flags_add(struct gc_analysis *a, const struct gc_event *e, int64_t t_ns)
 {
+    /* (nearly every collection has none of them: one test, inline) */
+    if (!(e->flags & (GCF_CONC_MODE_FAILURE | GCF_PROMOTION_FAILED | GCF_TO_SPACE_EXHAUSTED | GCF_EVAC_FAILURE)))
+        return;
     int64_t d = e->duration_ns > 0 ? e->duration_ns : 0;
     if (e->flags & GCF_CONC_MODE_FAILURE)
         occ_add(&a->cmf, e, d, t_ns);
@@ -807,7 +870,7 @@ void gc_analysis_add(struct gc_analysis *a, const struct gc_event *e)
         for (int i = 0; i < a->th.n_over; i++)
             if (d > a->th.over_ns[i])
                 a->stall_over[i]++;
-        struct gc_bucket *b = bucket_for(a, e);
+        struct gc_bucket *b = a->by != GC_BY_NONE ? bucket_for(a, e) : NULL;
         if (b) {
             b->stalls++;
             b->stall_total_ns += d;
@@ -840,6 +903,14 @@ void gc_analysis_finish(struct gc_analysis *a)
 {
     freq_close_run(&a->freq);
     run_close(a);
+    /* a pause in band b is longer than threshold t when the band's lower
+       bound, one of the thresholds, is t or above */
+    for (int i = 0; i < a->th.n_over; i++) {
+        a->over[i] = 0;
+        for (int b = 1; b < a->n_bands; b++)
+            if (a->over_lo[b] >= a->th.over_ns[i])
+                a->over[i] += a->over_band_n[b];
+    }
 }
 
 uint64_t gc_analysis_collections(const struct gc_analysis *a)

@@ -129,7 +129,14 @@ struct gc_analysis {
     struct hist pause_h;         /* ns */
     uint64_t pause_count;
     int64_t pause_total_ns, pause_max_ns, pause_min_ns;
-    uint64_t over[GC_MAX_OVER];
+    uint64_t over[GC_MAX_OVER];  /* pauses longer than th.over_ns[i]: set by gc_analysis_finish */
+    /* A pause counts in one band: the thresholds sorted, band b holds
+       what is above b of them (over_lo[b] < d <= over_hi[b]). over[] is
+       summed from the bands at the end: a pause costs one count, not one
+       comparison a threshold, and the band of the last pause is tried first. */
+    int64_t over_lo[GC_MAX_OVER + 1], over_hi[GC_MAX_OVER + 1];
+    uint64_t over_band_n[GC_MAX_OVER + 1];
+    int over_band, n_bands;
     struct gc_table by_name;     /* pause names, with histograms */
     struct { uint64_t count; int64_t total_ns, max_ns; } kind[GC_KIND__COUNT];
     struct gc_table concurrent;  /* concurrent phases */

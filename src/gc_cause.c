@@ -140,15 +140,14 @@ void gc_cause_table_fini(struct gc_cause_table *t)
    the one row of that text) */
 static struct gc_cause_row *find(struct gc_cause_table *t, const char *name)
 {
-    uint32_t *hint = &t->hint.row1[name_hint_slot(name)];
     for (size_t i = 0; i < t->n; i++)
         if (t->rows[i].cause == name) {
-            *hint = (uint32_t)i + 1;
+            name_hint_put(&t->hint, name, i);
             return &t->rows[i];
         }
     for (size_t i = 0; i < t->n; i++)
         if (strcmp(t->rows[i].cause, name) == 0) {
-            *hint = (uint32_t)i + 1;
+            name_hint_put(&t->hint, name, i);
             return &t->rows[i];
         }
     return NULL;
@@ -179,7 +178,11 @@ static __attribute__((noinline)) struct gc_cause_row *row_find(struct gc_cause_t
 struct gc_cause_row *gc_cause_table_row(struct gc_cause_table *t, const char *cause)
 {
     const char *name = cause ? cause : "(none)";
-    uint32_t k = t->hint.row1[name_hint_slot(name)];
+    uint64_t key = name_hint_key(name);
+    uint32_t k = t->hint.row1[name_hint_slot(key, 0)];
+    if (k && t->rows[k - 1].cause == name)
+        return &t->rows[k - 1];
+    k = t->hint.row1[name_hint_slot(key, 1)];
     if (k && t->rows[k - 1].cause == name)
         return &t->rows[k - 1];
     return row_find(t, cause, name);

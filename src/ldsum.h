@@ -149,6 +149,15 @@ static inline void ldsum_add_u64(struct ldsum *s, uint64_t v)
             return;
         }
     } else if (s->e > 0 && s->e <= 62 && s->m >> 63) {
+        /* v a multiple of the last place and no carry out of 64 bits: the
+           sum is exact, nothing to round (ldsum_add_near's answer with
+           rem = 0). The squares of durations stamped to the ms or the us
+           are multiples of 2^12 or 2^6, so a sum of squares mostly stays
+           here. */
+        if (!(v & ((UINT64_C(1) << s->e) - 1)) && !__builtin_add_overflow(s->m, v >> s->e, &r)) {
+            s->m = r;
+            return;
+        }
         *s = ldsum_add_near(*s, v, 0);
         return;
     }

@@ -60,6 +60,43 @@ static void pauses_throughput_over(void)
     intern_fini(&s);
 }
 
+/* over[i] (pauses strictly longer than --over's i-th threshold) is summed
+   at the end from bands between the sorted thresholds: thresholds out of
+   order and repeated, pauses on them exactly, and runs of pauses in one
+   band and scattered, against a count a pause, a threshold. */
+static void over_counts_any_thresholds(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    static const int64_t over_ms[] = {300, 1, 100, 10, 100, 1000, 0, 7};
+    th.n_over = (int)(sizeof over_ms / sizeof over_ms[0]);
+    for (int i = 0; i < th.n_over; i++)
+        th.over_ns[i] = over_ms[i] * 1000000;
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    uint64_t want[GC_MAX_OVER] = {0};
+    uint64_t x = 5;
+    for (int k = 0; k < 5000; k++) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        int64_t d_ms = (int64_t)((x >> 33) % 1200);
+        if (k % 7 == 0)
+            d_ms = over_ms[(x >> 20) % (uint64_t)th.n_over]; /* on a threshold */
+        if ((k / 100) % 2)
+            d_ms = 150 + (k % 3); /* a run in one band */
+        struct gc_event e = pause(1000 + k * 2000, d_ms, GC_KIND_YOUNG, "y");
+        gc_analysis_add(&a, &e);
+        for (int i = 0; i < th.n_over; i++)
+            want[i] += d_ms * 1000000 > th.over_ns[i];
+    }
+    gc_analysis_finish(&a);
+    for (int i = 0; i < th.n_over; i++)
+        CHECK_EQ_INT(a.over[i], want[i]);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
 static void restart_makes_new_segment(void)
 {
     struct intern s;
@@ -79,6 +116,52 @@ static void restart_makes_new_segment(void)
     gc_analysis_finish(&a);
     CHECK_EQ_INT(a.segments, 2);
     CHECK_EQ_INT(a.span_ns, (100010 + 60010) * 1000000LL);
+    gc_analysis_fini(&a);
+    intern_fini(&s);
+}
+
+/* Events with both clocks, the usual case (time_add's steady path): the
+   JVM start (wall minus uptime) may move by up to 60 s and it is the same
+   run; 1 ms more is a new JVM. Time may go back by up to 10 ms before the
+   floor (a pause's start) without counting; 1 ms more counts. */
+static void both_clocks_tolerances(void)
+{
+    struct intern s;
+    intern_init(&s);
+    struct gc_thresholds th;
+    gc_thresholds_default(&th);
+    struct gc_analysis a;
+    gc_analysis_init(&a, &th, GC_BY_NONE, &s);
+    const int64_t W = INT64_C(1700000000000); /* the JVM's start, epoch ms */
+    struct { int64_t up_ms, start_moved_ms; } ev[] = {
+        {100000, 0},
+        {110000, 59999},
+        {120000, 60000},  /* the tolerance itself: still this JVM */
+        {119980, 60000},  /* ends 119.990 s: 10 ms before the floor (120 s) */
+        {119979, 60000},  /* ends 119.989 s: back */
+        {119978, 60000},  /* back again: the same jump */
+        {130000, 60000},
+        {200000, 120001}, /* 60.001 s after the run's JVM start: a new JVM */
+        {210000, 120001},
+    };
+    for (size_t i = 0; i < sizeof ev / sizeof ev[0]; i++) {
+        struct gc_event e = pause(ev[i].up_ms, 10, GC_KIND_YOUNG, "y");
+        e.wall_ms = W + ev[i].start_moved_ms + ev[i].up_ms;
+        gc_analysis_add(&a, &e);
+        if (i == 2)
+            CHECK_EQ_INT(a.wall_minus_uptime_ms, W + 60000);
+    }
+    gc_analysis_finish(&a);
+    CHECK_EQ_INT(a.segments, 2);
+    CHECK_EQ_INT(a.time_back_events, 2);
+    CHECK_EQ_INT(a.time_back.count, 1);
+    CHECK_EQ_INT(a.time_back.worst_ns, 12000000); /* the floor (120 s) minus the end (119.988 s) */
+    CHECK_EQ_INT(a.nruns, 2);
+    CHECK(strcmp(a.runs[1].began, "JVM start time changes") == 0);
+    CHECK_EQ_INT(a.runs[0].events, 7);
+    CHECK_EQ_INT(a.runs[0].start_ns, 100000 * 1000000LL);
+    CHECK_EQ_INT(a.runs[0].end_ns, 130010 * 1000000LL);
+    CHECK_EQ_INT(a.span_ns, (30010 + 10010) * 1000000LL);
     gc_analysis_fini(&a);
     intern_fini(&s);
 }
@@ -456,7 +539,9 @@ static void young_histogram_follows_names(void)
 int main(void)
 {
     RUN(pauses_throughput_over);
+    RUN(over_counts_any_thresholds);
     RUN(restart_makes_new_segment);
+    RUN(both_clocks_tolerances);
     RUN(allocation_and_promotion);
     RUN(by_day_uses_log_local_time);
     RUN(zgc_cause_counts_collections);

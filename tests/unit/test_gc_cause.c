@@ -97,10 +97,34 @@ static void cause_rows_through_hints(void)
     gc_cause_table_fini(&t);
 }
 
+/* Two names whose first hint slots coincide (name_hint.h) both keep a
+   slot: the second name takes its second slot, and putting them in again,
+   in turn, pushes neither out. */
+static void colliding_names_keep_their_slots(void)
+{
+    static char buf[4096];
+    const char *a = buf, *b = NULL;
+    uint64_t ka = name_hint_key(a);
+    for (size_t i = 1; i < sizeof buf && !b; i++) {
+        uint64_t k = name_hint_key(buf + i);
+        if (name_hint_slot(k, 0) == name_hint_slot(ka, 0) && name_hint_slot(k, 1) != name_hint_slot(ka, 0))
+            b = buf + i;
+    }
+    CHECK(b != NULL);
+    struct name_hint h = {{0}};
+    for (int round = 0; round < 3; round++) {
+        name_hint_put(&h, a, 0);
+        name_hint_put(&h, b, 1);
+    }
+    CHECK_EQ_INT(h.row1[name_hint_slot(ka, 0)], 1);
+    CHECK_EQ_INT(h.row1[name_hint_slot(name_hint_key(b), 1)], 2);
+}
+
 int main(void)
 {
     RUN(cause_classes);
     RUN(cause_table_bounded);
     RUN(cause_rows_through_hints);
+    RUN(colliding_names_keep_their_slots);
     T_DONE();
 }

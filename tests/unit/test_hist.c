@@ -208,6 +208,39 @@ static void sums_round_as_long_double(void)
         }
 }
 
+/* Durations stamped to the ms or the us have squares that are multiples
+   of 2^12 or 2^6: a sum of them past 2^64 adds them without rounding
+   (ldsum_add_u64's exact case) until its last place passes that factor,
+   then rounds. Both, and the carries into a new power of 2, against long
+   double after every record. */
+static void stamped_sums_round_as_long_double(void)
+{
+    static const struct { int64_t unit, kmax; } seqs[] = {
+        {1000000, 4294},      /* ms: v^2 below 2^64, the sum passes 2^76 */
+        {1000, 4294967},      /* us */
+        {INT64_C(1) << 20, 4095}, /* squares that never round */
+        {3 << 10, 1398101},
+    };
+    uint64_t differ = 0;
+    for (size_t q = 0; q < sizeof seqs / sizeof seqs[0]; q++) {
+        struct hist h;
+        hist_init(&h, 3);
+        long double sum = 0, sumsq = 0;
+        for (int i = 0; i < 150000; i++) {
+            int64_t v = (1 + (int64_t)(xs_next() % (uint64_t)seqs[q].kmax)) * seqs[q].unit;
+            hist_record(&h, v);
+            long double x = (long double)v;
+            sum += x;
+            sumsq += x * x;
+            if (hist_sum(&h) != sum || hist_sumsq(&h) != sumsq)
+                differ++;
+        }
+        CHECK(h.sumsq.e > 12); /* the sum went past the exact range */
+        hist_fini(&h);
+    }
+    CHECK_EQ_INT(differ, 0);
+}
+
 /* hist_set_sums and the readers give back the long double put in. */
 static void set_sums_round_trip(void)
 {
@@ -277,6 +310,7 @@ int main(void)
     RUN(switch_to_loglinear_when_too_many_distinct);
     RUN(merge_equals_single);
     RUN(sums_round_as_long_double);
+    RUN(stamped_sums_round_as_long_double);
     RUN(set_sums_round_trip);
     RUN(copy_is_the_same_histogram);
     T_DONE();
