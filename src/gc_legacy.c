@@ -78,8 +78,11 @@ struct p_state {
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     bool xcheck;          /* GCLAT_LEGACY_XCHECK: check fast_young against the general reading */
     const char *cms_name[CMS_PHASES]; /* interned cms_phases[] names, once met */
-    const char *last_cause;           /* interned cause of the last pause (emit_parsed) */
-    size_t last_cause_len;
+    /* interned cause of the last pause of each kind (emit_parsed): by kind,
+       as a CMS log's young collections ("Allocation Failure") come between
+       its initial marks and remarks, each with its own cause */
+    const char *last_cause[GC_KIND__COUNT];
+    size_t last_cause_len[GC_KIND__COUNT];
     const char *icache[ICACHE]; /* see intern_cached() */
     size_t icache_len[ICACHE];
     /* gcl_prefix result of the text process() is looking at, so that
@@ -1034,15 +1037,16 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
     e->file = p->ctx->file;
     e->line = ln;
     if (ge->cause) {
-        /* (the last cause again, most young collections: its interned copy
+        /* (the last cause of this kind again, most pauses: its interned copy
            holds the same bytes, without intern_cached's hash) */
         size_t cl = ge->cause_len;
-        if (p->last_cause && p->last_cause_len == cl && same_bytes(p->last_cause, ge->cause, cl)) {
-            e->cause = p->last_cause;
+        unsigned k = (unsigned)e->kind < GC_KIND__COUNT ? (unsigned)e->kind : 0;
+        if (p->last_cause[k] && p->last_cause_len[k] == cl && same_bytes(p->last_cause[k], ge->cause, cl)) {
+            e->cause = p->last_cause[k];
         } else {
             e->cause = intern_cached(p, ge->cause, cl);
-            p->last_cause = e->cause;
-            p->last_cause_len = strlen(e->cause); /* (as intern_cached keeps it: never more bytes than it has) */
+            p->last_cause[k] = e->cause;
+            p->last_cause_len[k] = strlen(e->cause); /* (as intern_cached keeps it: never more bytes than it has) */
         }
     }
     if (ge->pair_only) {
@@ -1720,8 +1724,8 @@ static void normalize(struct p_state *n, uint64_t delta)
     memset(&n->memo, 0, sizeof n->memo);
     memset(n->icache, 0, sizeof n->icache);
     memset(n->cms_name, 0, sizeof n->cms_name);
-    n->last_cause = NULL;
-    n->last_cause_len = 0;
+    memset(n->last_cause, 0, sizeof n->last_cause);
+    memset(n->last_cause_len, 0, sizeof n->last_cause_len);
     memset(n->icache_len, 0, sizeof n->icache_len);
     n->pfx_s = NULL;
     n->pfx_n = n->pfx_off = 0;
