@@ -1158,7 +1158,8 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
 }
 
 /* gcl_prefix of (s, n), through the cache of the text process() looks at. */
-static size_t prefix_of(struct p_state *p, const char *s, size_t n, int64_t *wall, int32_t *tz, int64_t *up)
+static inline __attribute__((always_inline)) size_t prefix_of(struct p_state *p, const char *s, size_t n,
+                                                              int64_t *wall, int32_t *tz, int64_t *up)
 {
     if (p->pfx_s == s && p->pfx_n == n) {
         *wall = p->pfx_wall;
@@ -1166,7 +1167,10 @@ static size_t prefix_of(struct p_state *p, const char *s, size_t n, int64_t *wal
         *up = p->pfx_up;
         return p->pfx_off;
     }
-    size_t off = gcl_prefix(&p->memo, s, n, wall, tz, up);
+    /* (the usual stamps without a call: most lines) */
+    size_t off = gcl_prefix_usual(&p->memo, s, n, wall, tz, up);
+    if (!off)
+        off = gcl_prefix(&p->memo, s, n, wall, tz, up);
     p->pfx_s = s;
     p->pfx_n = n;
     p->pfx_off = off;

@@ -599,8 +599,8 @@ enum gcl_status gcl_parse_event(const char *t, size_t n, struct gcl_event *out)
 
 /*
  * t[i..) starts "W.mmm:" where W.  are the whole seconds and '.' of the
- * line's stamp (uptime_3's memo: upw_len digits and '.'), "mmm:" checked in
- * one four-byte load as uptime_3 does: the index of that ':', where a loop
+ * line's stamp (gcl_uptime_3's memo: upw_len digits and '.'), "mmm:" checked in
+ * one four-byte load as gcl_uptime_3 does: the index of that ':', where a loop
  * over digits, '.', digits from i stops. i when not (memo NULL, no such
  * memo, fewer than 16 bytes left, other bytes).
  */
