@@ -65,7 +65,11 @@ struct p_state {
     int32_t acc_tz;
     unsigned acc_interleaved; /* whole events parsed while acc was open */
     struct buf scr, rest;
-    struct gc_event pend;
+    /* the pending pause, ev[pend].ev (when has_pend), and room for the next:
+       a pause is parsed into ev[pend ^ 1] (next_ev), which emit_parsed then
+       makes the pending one by flipping pend, without copying it */
+    struct gcl_event ev[2];
+    unsigned pend;
     bool has_pend;
     bool g1_ctx;          /* G1 detail lines are expected */
     bool coll_from_flags; /* collector known from CommandLine flags */
@@ -133,6 +137,18 @@ static bool in_buf(const struct buf *b, const char *s)
 
 /* ---- emission ---------------------------------------------------------- */
 
+/* The pending pause (see has_pend). */
+static inline struct gc_event *pend_ev(struct p_state *p)
+{
+    return &p->ev[p->pend].ev;
+}
+
+/* Where the next pause is parsed, for emit_parsed. */
+static inline struct gcl_event *next_ev(struct p_state *p)
+{
+    return &p->ev[p->pend ^ 1];
+}
+
 /* memcmp(a, b, n) == 0, without a call for the 8 to 24 bytes of most
    causes and names ("Allocation Failure"): overlapping eight-byte loads */
 static inline bool same_bytes(const char *a, const char *b, size_t n)
@@ -191,8 +207,8 @@ static void flush(struct p_state *p)
     if (!p->has_pend)
         return;
     p->has_pend = false;
-    note_time(p->ctx, &p->pend);
-    p->ctx->sink.emit(p->ctx->sink.ctx, &p->pend);
+    note_time(p->ctx, pend_ev(p));
+    p->ctx->sink.emit(p->ctx->sink.ctx, pend_ev(p));
 }
 
 static void emit_now(struct p_state *p, struct gc_event *e)
@@ -879,13 +895,14 @@ static bool detail_line(struct p_state *p, const char *s, size_t n, const char *
 {
     struct gc_parse_ctx *ctx = p->ctx;
     if (STARTS(t, tn, "[Times:")) {
-        if (p->has_pend && p->pend.user_ns < 0)
-            gcl_times(t, tn, &p->pend.user_ns, &p->pend.sys_ns, &p->pend.real_ns);
+        struct gc_event *e = pend_ev(p);
+        if (p->has_pend && e->user_ns < 0)
+            gcl_times(t, tn, &e->user_ns, &e->sys_ns, &e->real_ns);
         ctx->lines_info++;
         return true;
     }
     if (STARTS(t, tn, "[Eden:")) {
-        if (p->has_pend && g1_eden(&p->pend, t, tn)) {
+        if (p->has_pend && g1_eden(pend_ev(p), t, tn)) {
             ctx->lines_info++;
             return true;
         }
@@ -896,9 +913,10 @@ static bool detail_line(struct p_state *p, const char *s, size_t n, const char *
     if (STARTS(t, tn, "[Metaspace:")) {
         int64_t mb, mbc, ma, mac;
         if (p->has_pend && g1_pair(t, tn, 12, &mb, &mbc, &ma, &mac)) {
-            p->pend.meta_before_kb = mb;
-            p->pend.meta_after_kb = ma;
-            p->pend.meta_total_kb = mac;
+            struct gc_event *e = pend_ev(p);
+            e->meta_before_kb = mb;
+            e->meta_after_kb = ma;
+            e->meta_total_kb = mac;
         }
         ctx->lines_info++;
         return true;
@@ -1026,9 +1044,10 @@ static bool shen_info_line(struct p_state *p, const char *s, size_t n, const cha
 
 /* ---- events ----------------------------------------------------------------- */
 
-static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, int32_t tz, int64_t up,
-                        uint64_t ln)
+/* The pause just parsed into next_ev(p) becomes the pending one. */
+static void emit_parsed(struct p_state *p, int64_t wall, int32_t tz, int64_t up, uint64_t ln)
 {
+    struct gcl_event *ge = next_ev(p);
     struct gc_event *e = &ge->ev;
     e->type = GC_EV_PAUSE;
     e->wall_ms = wall;
@@ -1065,7 +1084,7 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
     if (ge->g1)
         p->g1_ctx = true;
     flush(p);
-    p->pend = *e;
+    p->pend ^= 1;
     p->has_pend = true;
 }
 
@@ -1116,12 +1135,12 @@ static size_t interleaved_event(struct p_state *p, const char *t, size_t tn, int
     if ((up >= 0 && p->acc_up_ns >= 0 && up < p->acc_up_ns) ||
         (wall >= 0 && p->acc_wall_ms >= 0 && wall < p->acc_wall_ms))
         return 0;
-    struct gcl_event ge;
-    if (gcl_parse_event(t, tn, &ge) != GCL_OK)
+    struct gcl_event *ge = next_ev(p);
+    if (gcl_parse_event(t, tn, ge) != GCL_OK)
         return 0;
-    emit_parsed(p, &ge, wall, tz, up, ln);
+    emit_parsed(p, wall, tz, up, ln);
     p->acc_interleaved++;
-    return ge.end;
+    return ge->end;
 }
 
 /*
@@ -1131,11 +1150,11 @@ static size_t interleaved_event(struct p_state *p, const char *t, size_t tn, int
 static size_t head_event(struct p_state *p, const char *s, size_t n, const char *t, size_t tn, int64_t wall,
                          int32_t tz, int64_t up, uint64_t ln)
 {
-    struct gcl_event ge;
-    enum gcl_status st = gcl_parse_event(t, tn, &ge);
+    struct gcl_event *ge = next_ev(p);
+    enum gcl_status st = gcl_parse_event(t, tn, ge);
     if (st == GCL_OK) {
-        emit_parsed(p, &ge, wall, tz, up, ln);
-        return ge.end;
+        emit_parsed(p, wall, tz, up, ln);
+        return ge->end;
     }
     if (st == GCL_OPEN) {
         p->acc.len = 0;
@@ -1188,28 +1207,29 @@ static inline __attribute__((always_inline)) size_t prefix_of(struct p_state *p,
  * mode (GCLAT_LEGACY_XCHECK, for tests) the general reading is made too and
  * must agree, or the program aborts.
  */
-static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, int64_t wall, int32_t tz,
-                       int64_t up, uint64_t ln)
+static inline __attribute__((always_inline)) bool fast_young(struct p_state *p, const char *s, size_t n,
+                                                              size_t off, int64_t wall, int32_t tz, int64_t up,
+                                                              uint64_t ln)
 {
-    struct gcl_event ge;
+    struct gcl_event *ge = next_ev(p);
     const char *t = s + off;
     /* (the marks first when the cause starts "CMS": gcl_parse_young refuses them) */
     bool cms = t[5] == 'C' && t[6] == 'M';
-    if ((!cms || gcl_parse_cms_mark_memo(t, n - off, &ge, &p->memo) != GCL_OK) &&
-        gcl_parse_young_memo(t, n - off, &ge, &p->memo) != GCL_OK)
+    if ((!cms || gcl_parse_cms_mark_memo(t, n - off, ge, &p->memo) != GCL_OK) &&
+        gcl_parse_young_memo(t, n - off, ge, &p->memo) != GCL_OK)
         return false;
     if (p->xcheck) {
         struct gcl_event g2;
         struct gcl_memo m = p->memo;
         size_t fs, fe;
-        if (gcl_parse_event(s + off, n - off, &g2) != GCL_OK || memcmp(&ge, &g2, sizeof ge) != 0 ||
+        if (gcl_parse_event(s + off, n - off, &g2) != GCL_OK || memcmp(ge, &g2, sizeof g2) != 0 ||
             (find_splice(&m, s, n, &fs, &fe) && !(fs == 0 && fe >= n)) || (n > 1 && memchr(s + 1, '{', n - 1)) ||
             (off > 0 && (s[0] == ' ' || s[0] == '\t'))) {
             fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
             abort();
         }
     }
-    emit_parsed(p, &ge, wall, tz, up, ln);
+    emit_parsed(p, wall, tz, up, ln);
     return true;
 }
 
@@ -1483,8 +1503,10 @@ static __attribute__((noinline)) bool fast_stopped(struct p_state *p, const char
  * The two lines most of a ParNew+CMS log is made of, read without the
  * general walk: the stamps parsed once, then a dispatch on the event's
  * first bytes. false: process() reads the line (the stamps stay cached).
+ * (It and fast_young always inline in process(): left to itself GCC put
+ * one or the other out of line, a call and a prologue per line.)
  */
-static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
+static inline __attribute__((always_inline)) bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
     int64_t wall, up;
     int32_t tz;
@@ -1590,18 +1612,18 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                         acc_give_up(p, "unterminated GC event (too long)");
                     return;
                 }
-                struct gcl_event ge;
-                enum gcl_status st = gcl_parse_event(p->acc.p, p->acc.len, &ge);
+                struct gcl_event *ge = next_ev(p);
+                enum gcl_status st = gcl_parse_event(p->acc.p, p->acc.len, ge);
                 if (st != GCL_OK) {
                     acc_give_up(p, st == GCL_BAD            ? "GC event without pause time or heap sizes"
                                    : st == GCL_BAD_DURATION ? "bad duration"
                                                             : "unparsable multi-line GC event");
                     return;
                 }
-                emit_parsed(p, &ge, p->acc_wall_ms, p->acc_tz, p->acc_up_ns, p->acc_line);
-                size_t rest = p->acc.len - ge.end;
+                emit_parsed(p, p->acc_wall_ms, p->acc_tz, p->acc_up_ns, p->acc_line);
+                size_t rest = p->acc.len - ge->end;
                 buf_reserve(&p->rest, rest + 1);
-                memcpy(p->rest.p, p->acc.p + ge.end, rest);
+                memcpy(p->rest.p, p->acc.p + ge->end, rest);
                 p->acc.len = 0;
                 p->acc_lines = 0;
                 s = p->rest.p;
@@ -1723,10 +1745,18 @@ static void normalize(struct p_state *n, uint64_t delta)
         n->acc_tz = 0;
         n->acc_interleaved = 0;
     }
-    if (n->has_pend)
-        n->pend.line += delta;
-    else
-        memset(&n->pend, 0, sizeof n->pend);
+    /* (the pending pause in ev[0], with none of the parse's other fields;
+       ev[1], room for the next, is dead) */
+    if (n->has_pend) {
+        n->ev[n->pend].ev.line += delta;
+        if (n->pend)
+            memcpy(&n->ev[0].ev, &n->ev[1].ev, sizeof n->ev[0].ev);
+        memset((char *)&n->ev[0] + sizeof n->ev[0].ev, 0, sizeof n->ev[0] - sizeof n->ev[0].ev);
+        memset(&n->ev[1], 0, sizeof n->ev[1]);
+    } else {
+        memset(n->ev, 0, sizeof n->ev);
+    }
+    n->pend = 0;
     memset(&n->memo, 0, sizeof n->memo);
     memset(n->icache, 0, sizeof n->icache);
     memset(n->cms_name, 0, sizeof n->cms_name);
