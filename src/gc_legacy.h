@@ -158,9 +158,10 @@ struct gcl_memo {
     size_t usual_off;
     /* the names of a CMS remark's phases ("Rescan (parallel) ", "weak refs
        processing", ...), in order, as remark_phases last took them (the
-       bytes up to the ','): 24 at most, len 0 none */
+       bytes up to the ','): 24 at most, len 0 none; m the masks of the
+       len bytes in w's three words */
     struct {
-        uint64_t w[3];
+        uint64_t w[3], m[3];
         size_t len;
     } remark_name[8];
     /* young line sizes: young before, after, capacity; heap capacity */

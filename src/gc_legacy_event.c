@@ -1009,14 +1009,10 @@ static size_t remark_phases(const char *t, size_t n, size_t i, struct gcl_memo *
         if (memo && guard < 8 && memo->remark_name[guard].len && i + 26 <= n &&
             t[i + 1 + memo->remark_name[guard].len] == ',') {
             size_t l = memo->remark_name[guard].len;
-            uint64_t a[3], m[3];
+            const uint64_t *w = memo->remark_name[guard].w, *m = memo->remark_name[guard].m;
+            uint64_t a[3];
             memcpy(a, t + i + 1, 24);
-            for (int w = 0; w < 3; w++) {
-                size_t b = l > 8u * (size_t)w ? l - 8u * (size_t)w : 0;
-                m[w] = b >= 8 ? ~0ULL : (1ULL << (8 * b)) - 1;
-            }
-            if ((((a[0] ^ memo->remark_name[guard].w[0]) & m[0]) | ((a[1] ^ memo->remark_name[guard].w[1]) & m[1]) |
-                 ((a[2] ^ memo->remark_name[guard].w[2]) & m[2])) == 0) {
+            if ((((a[0] ^ w[0]) & m[0]) | ((a[1] ^ w[1]) & m[1]) | ((a[2] ^ w[2]) & m[2])) == 0) {
                 j = i + 1 + l;
                 goto name_done;
             }
@@ -1068,8 +1064,13 @@ static size_t remark_phases(const char *t, size_t n, size_t i, struct gcl_memo *
                 return 0;
         }
         if (memo && guard < 8 && j - (i + 1) <= 24 && i + 25 <= n) {
+            size_t l = j - (i + 1);
             memcpy(memo->remark_name[guard].w, t + i + 1, 24);
-            memo->remark_name[guard].len = j - (i + 1);
+            for (int w = 0; w < 3; w++) {
+                size_t b = l > 8u * (size_t)w ? l - 8u * (size_t)w : 0;
+                memo->remark_name[guard].m[w] = b >= 8 ? ~0ULL : (1ULL << (8 * b)) - 1;
+            }
+            memo->remark_name[guard].len = l;
         }
     name_done:
         if (!STARTS(t, n, j, ", ") || j + 2 >= n || !gcl_digit(t[j + 2]))
