@@ -1044,8 +1044,10 @@ static bool shen_info_line(struct p_state *p, const char *s, size_t n, const cha
 
 /* ---- events ----------------------------------------------------------------- */
 
-/* The pause just parsed into next_ev(p) becomes the pending one. */
-static void emit_parsed(struct p_state *p, int64_t wall, int32_t tz, int64_t up, uint64_t ln)
+/* The pause just parsed into next_ev(p) becomes the pending one. (Inline
+   in fast_young, where most pauses come from; emit_parsed elsewhere.) */
+static inline __attribute__((always_inline)) void emit_parsed_inl(struct p_state *p, int64_t wall, int32_t tz,
+                                                                  int64_t up, uint64_t ln)
 {
     struct gcl_event *ge = next_ev(p);
     struct gc_event *e = &ge->ev;
@@ -1086,6 +1088,11 @@ static void emit_parsed(struct p_state *p, int64_t wall, int32_t tz, int64_t up,
     flush(p);
     p->pend ^= 1;
     p->has_pend = true;
+}
+
+static void emit_parsed(struct p_state *p, int64_t wall, int32_t tz, int64_t up, uint64_t ln)
+{
+    emit_parsed_inl(p, wall, tz, up, ln);
 }
 
 static bool is_event_start(const char *t, size_t tn)
@@ -1229,7 +1236,7 @@ static inline __attribute__((always_inline)) bool fast_young(struct p_state *p, 
             abort();
         }
     }
-    emit_parsed(p, wall, tz, up, ln);
+    emit_parsed_inl(p, wall, tz, up, ln);
     return true;
 }
 
