@@ -245,8 +245,9 @@ static void init_event(struct p_state *p, struct gc_event *e, enum gc_ev_type ty
 /* CMS/G1 concurrent-phase and "Total time ... stopped" lines are stamped when
    they are written, at the END of what they report; an event's time is its
    start (gc_event.h). Without this a 5 s abortable preclean would put the
-   event 5 s in the future and every later event "back in time". */
-static void stamped_at_end(struct gc_event *e)
+   event 5 s in the future and every later event "back in time". (Always
+   inline: with emit_cms_phase_named inline GCC made it a call.) */
+static inline __attribute__((always_inline)) void stamped_at_end(struct gc_event *e)
 {
     int64_t d = e->duration_ns;
     if (d <= 0)
@@ -275,17 +276,20 @@ static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t 
 
 /* A CMS concurrent phase "name: a/b secs" (b -1 when absent) stamped
    wall, tz, up. */
-static void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a, int64_t b, int64_t wall, int32_t tz,
-                                 int64_t up, uint64_t ln);
+static inline __attribute__((always_inline)) void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a,
+                                                                       int64_t b, int64_t wall, int32_t tz, int64_t up,
+                                                                       uint64_t ln);
 static void emit_cms_phase(struct p_state *p, const char *name, size_t name_len, int64_t a, int64_t b,
                            int64_t wall, int32_t tz, int64_t up, uint64_t ln)
 {
     emit_cms_phase_named(p, intern_cached(p, name, name_len), a, b, wall, tz, up, ln);
 }
 
-/* emit_cms_phase with the name interned already */
-static void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a, int64_t b, int64_t wall, int32_t tz,
-                                 int64_t up, uint64_t ln)
+/* emit_cms_phase with the name interned already (always inline: the phase
+   lines' reader called it with nine arguments, two on the stack) */
+static inline __attribute__((always_inline)) void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a,
+                                                                       int64_t b, int64_t wall, int32_t tz, int64_t up,
+                                                                       uint64_t ln)
 {
     struct gc_event e;
     init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
