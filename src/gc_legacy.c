@@ -1526,14 +1526,16 @@ static inline __attribute__((always_inline)) bool fast_line(struct p_state *p, c
     size_t tn = n - off;
     if (tn < 17)
         return false;
+    /* (the '[' first: most lines) */
+    if (t[0] == '[') {
+        if (t[1] == 'G')
+            return n >= 40 && fast_young(p, s, n, off, wall, tz, up, ln);
+        if (t[1] == 'C' && gcl_digit(s[0]))
+            return fast_concurrent(p, s, n, off, ln);
+        return false;
+    }
     if ((t[0] == 'T' || t[0] == 'A') && gcl_digit(s[0]))
         return fast_stopped(p, s, n, off, ln);
-    if (t[0] != '[')
-        return false;
-    if (t[1] == 'G')
-        return n >= 40 && fast_young(p, s, n, off, wall, tz, up, ln);
-    if (t[1] == 'C' && gcl_digit(s[0]))
-        return fast_concurrent(p, s, n, off, ln);
     return false;
 }
 
