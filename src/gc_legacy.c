@@ -65,7 +65,11 @@ struct p_state {
     int32_t acc_tz;
     unsigned acc_interleaved; /* whole events parsed while acc was open */
     struct buf scr, rest;
-    struct gc_event pend;
+    /* the pending pause, ev[pend].ev (when has_pend), and room for the next:
+       a pause is parsed into ev[pend ^ 1] (next_ev), which emit_parsed then
+       makes the pending one by flipping pend, without copying it */
+    struct gcl_event ev[2];
+    unsigned pend;
     bool has_pend;
     bool g1_ctx;          /* G1 detail lines are expected */
     bool coll_from_flags; /* collector known from CommandLine flags */
@@ -78,8 +82,11 @@ struct p_state {
     struct gcl_memo memo; /* last date stamp / uptime parsed (gcl_prefix) */
     bool xcheck;          /* GCLAT_LEGACY_XCHECK: check fast_young against the general reading */
     const char *cms_name[CMS_PHASES]; /* interned cms_phases[] names, once met */
-    const char *last_cause;           /* interned cause of the last pause (emit_parsed) */
-    size_t last_cause_len;
+    /* interned cause of the last pause of each kind (emit_parsed): by kind,
+       as a CMS log's young collections ("Allocation Failure") come between
+       its initial marks and remarks, each with its own cause */
+    const char *last_cause[GC_KIND__COUNT];
+    size_t last_cause_len[GC_KIND__COUNT];
     const char *icache[ICACHE]; /* see intern_cached() */
     size_t icache_len[ICACHE];
     /* gcl_prefix result of the text process() is looking at, so that
@@ -129,6 +136,18 @@ static bool in_buf(const struct buf *b, const char *s)
 }
 
 /* ---- emission ---------------------------------------------------------- */
+
+/* The pending pause (see has_pend). */
+static inline struct gc_event *pend_ev(struct p_state *p)
+{
+    return &p->ev[p->pend].ev;
+}
+
+/* Where the next pause is parsed, for emit_parsed. */
+static inline struct gcl_event *next_ev(struct p_state *p)
+{
+    return &p->ev[p->pend ^ 1];
+}
 
 /* memcmp(a, b, n) == 0, without a call for the 8 to 24 bytes of most
    causes and names ("Allocation Failure"): overlapping eight-byte loads */
@@ -188,11 +207,13 @@ static void flush(struct p_state *p)
     if (!p->has_pend)
         return;
     p->has_pend = false;
-    note_time(p->ctx, &p->pend);
-    p->ctx->sink.emit(p->ctx->sink.ctx, &p->pend);
+    note_time(p->ctx, pend_ev(p));
+    p->ctx->sink.emit(p->ctx->sink.ctx, pend_ev(p));
 }
 
-static void emit_now(struct p_state *p, struct gc_event *e)
+/* e, a concurrent phase or safepoint, to the sink after the pending pause.
+   (Always inline: three lines, a call per phase line otherwise.) */
+static inline __attribute__((always_inline)) void emit_now(struct p_state *p, struct gc_event *e)
 {
     flush(p);
     note_time(p->ctx, e);
@@ -226,8 +247,9 @@ static void init_event(struct p_state *p, struct gc_event *e, enum gc_ev_type ty
 /* CMS/G1 concurrent-phase and "Total time ... stopped" lines are stamped when
    they are written, at the END of what they report; an event's time is its
    start (gc_event.h). Without this a 5 s abortable preclean would put the
-   event 5 s in the future and every later event "back in time". */
-static void stamped_at_end(struct gc_event *e)
+   event 5 s in the future and every later event "back in time". (Always
+   inline: with emit_cms_phase_named inline GCC made it a call.) */
+static inline __attribute__((always_inline)) void stamped_at_end(struct gc_event *e)
 {
     int64_t d = e->duration_ns;
     if (d <= 0)
@@ -256,17 +278,20 @@ static int64_t seconds_after_n(const char *s, size_t n, const char *key, size_t 
 
 /* A CMS concurrent phase "name: a/b secs" (b -1 when absent) stamped
    wall, tz, up. */
-static void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a, int64_t b, int64_t wall, int32_t tz,
-                                 int64_t up, uint64_t ln);
+static inline __attribute__((always_inline)) void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a,
+                                                                       int64_t b, int64_t wall, int32_t tz, int64_t up,
+                                                                       uint64_t ln);
 static void emit_cms_phase(struct p_state *p, const char *name, size_t name_len, int64_t a, int64_t b,
                            int64_t wall, int32_t tz, int64_t up, uint64_t ln)
 {
     emit_cms_phase_named(p, intern_cached(p, name, name_len), a, b, wall, tz, up, ln);
 }
 
-/* emit_cms_phase with the name interned already */
-static void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a, int64_t b, int64_t wall, int32_t tz,
-                                 int64_t up, uint64_t ln)
+/* emit_cms_phase with the name interned already (always inline: the phase
+   lines' reader called it with nine arguments, two on the stack) */
+static inline __attribute__((always_inline)) void emit_cms_phase_named(struct p_state *p, const char *name, int64_t a,
+                                                                       int64_t b, int64_t wall, int32_t tz, int64_t up,
+                                                                       uint64_t ln)
 {
     struct gc_event e;
     init_event(p, &e, GC_EV_CONCURRENT, wall, tz, up, ln);
@@ -876,13 +901,14 @@ static bool detail_line(struct p_state *p, const char *s, size_t n, const char *
 {
     struct gc_parse_ctx *ctx = p->ctx;
     if (STARTS(t, tn, "[Times:")) {
-        if (p->has_pend && p->pend.user_ns < 0)
-            gcl_times(t, tn, &p->pend.user_ns, &p->pend.sys_ns, &p->pend.real_ns);
+        struct gc_event *e = pend_ev(p);
+        if (p->has_pend && e->user_ns < 0)
+            gcl_times(t, tn, &e->user_ns, &e->sys_ns, &e->real_ns);
         ctx->lines_info++;
         return true;
     }
     if (STARTS(t, tn, "[Eden:")) {
-        if (p->has_pend && g1_eden(&p->pend, t, tn)) {
+        if (p->has_pend && g1_eden(pend_ev(p), t, tn)) {
             ctx->lines_info++;
             return true;
         }
@@ -893,9 +919,10 @@ static bool detail_line(struct p_state *p, const char *s, size_t n, const char *
     if (STARTS(t, tn, "[Metaspace:")) {
         int64_t mb, mbc, ma, mac;
         if (p->has_pend && g1_pair(t, tn, 12, &mb, &mbc, &ma, &mac)) {
-            p->pend.meta_before_kb = mb;
-            p->pend.meta_after_kb = ma;
-            p->pend.meta_total_kb = mac;
+            struct gc_event *e = pend_ev(p);
+            e->meta_before_kb = mb;
+            e->meta_after_kb = ma;
+            e->meta_total_kb = mac;
         }
         ctx->lines_info++;
         return true;
@@ -1023,9 +1050,12 @@ static bool shen_info_line(struct p_state *p, const char *s, size_t n, const cha
 
 /* ---- events ----------------------------------------------------------------- */
 
-static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, int32_t tz, int64_t up,
-                        uint64_t ln)
+/* The pause just parsed into next_ev(p) becomes the pending one. (Inline
+   in fast_young, where most pauses come from; emit_parsed elsewhere.) */
+static inline __attribute__((always_inline)) void emit_parsed_inl(struct p_state *p, int64_t wall, int32_t tz,
+                                                                  int64_t up, uint64_t ln)
 {
+    struct gcl_event *ge = next_ev(p);
     struct gc_event *e = &ge->ev;
     e->type = GC_EV_PAUSE;
     e->wall_ms = wall;
@@ -1034,15 +1064,16 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
     e->file = p->ctx->file;
     e->line = ln;
     if (ge->cause) {
-        /* (the last cause again, most young collections: its interned copy
+        /* (the last cause of this kind again, most pauses: its interned copy
            holds the same bytes, without intern_cached's hash) */
         size_t cl = ge->cause_len;
-        if (p->last_cause && p->last_cause_len == cl && same_bytes(p->last_cause, ge->cause, cl)) {
-            e->cause = p->last_cause;
+        unsigned k = (unsigned)e->kind < GC_KIND__COUNT ? (unsigned)e->kind : 0;
+        if (p->last_cause[k] && p->last_cause_len[k] == cl && same_bytes(p->last_cause[k], ge->cause, cl)) {
+            e->cause = p->last_cause[k];
         } else {
             e->cause = intern_cached(p, ge->cause, cl);
-            p->last_cause = e->cause;
-            p->last_cause_len = strlen(e->cause); /* (as intern_cached keeps it: never more bytes than it has) */
+            p->last_cause[k] = e->cause;
+            p->last_cause_len[k] = strlen(e->cause); /* (as intern_cached keeps it: never more bytes than it has) */
         }
     }
     if (ge->pair_only) {
@@ -1061,8 +1092,13 @@ static void emit_parsed(struct p_state *p, struct gcl_event *ge, int64_t wall, i
     if (ge->g1)
         p->g1_ctx = true;
     flush(p);
-    p->pend = *e;
+    p->pend ^= 1;
     p->has_pend = true;
+}
+
+static void emit_parsed(struct p_state *p, int64_t wall, int32_t tz, int64_t up, uint64_t ln)
+{
+    emit_parsed_inl(p, wall, tz, up, ln);
 }
 
 static bool is_event_start(const char *t, size_t tn)
@@ -1112,12 +1148,12 @@ static size_t interleaved_event(struct p_state *p, const char *t, size_t tn, int
     if ((up >= 0 && p->acc_up_ns >= 0 && up < p->acc_up_ns) ||
         (wall >= 0 && p->acc_wall_ms >= 0 && wall < p->acc_wall_ms))
         return 0;
-    struct gcl_event ge;
-    if (gcl_parse_event(t, tn, &ge) != GCL_OK)
+    struct gcl_event *ge = next_ev(p);
+    if (gcl_parse_event(t, tn, ge) != GCL_OK)
         return 0;
-    emit_parsed(p, &ge, wall, tz, up, ln);
+    emit_parsed(p, wall, tz, up, ln);
     p->acc_interleaved++;
-    return ge.end;
+    return ge->end;
 }
 
 /*
@@ -1127,11 +1163,11 @@ static size_t interleaved_event(struct p_state *p, const char *t, size_t tn, int
 static size_t head_event(struct p_state *p, const char *s, size_t n, const char *t, size_t tn, int64_t wall,
                          int32_t tz, int64_t up, uint64_t ln)
 {
-    struct gcl_event ge;
-    enum gcl_status st = gcl_parse_event(t, tn, &ge);
+    struct gcl_event *ge = next_ev(p);
+    enum gcl_status st = gcl_parse_event(t, tn, ge);
     if (st == GCL_OK) {
-        emit_parsed(p, &ge, wall, tz, up, ln);
-        return ge.end;
+        emit_parsed(p, wall, tz, up, ln);
+        return ge->end;
     }
     if (st == GCL_OPEN) {
         p->acc.len = 0;
@@ -1154,7 +1190,8 @@ static size_t head_event(struct p_state *p, const char *s, size_t n, const char 
 }
 
 /* gcl_prefix of (s, n), through the cache of the text process() looks at. */
-static size_t prefix_of(struct p_state *p, const char *s, size_t n, int64_t *wall, int32_t *tz, int64_t *up)
+static inline __attribute__((always_inline)) size_t prefix_of(struct p_state *p, const char *s, size_t n,
+                                                              int64_t *wall, int32_t *tz, int64_t *up)
 {
     if (p->pfx_s == s && p->pfx_n == n) {
         *wall = p->pfx_wall;
@@ -1162,7 +1199,10 @@ static size_t prefix_of(struct p_state *p, const char *s, size_t n, int64_t *wal
         *up = p->pfx_up;
         return p->pfx_off;
     }
-    size_t off = gcl_prefix(&p->memo, s, n, wall, tz, up);
+    /* (the usual stamps without a call: most lines) */
+    size_t off = gcl_prefix_usual(&p->memo, s, n, wall, tz, up);
+    if (!off)
+        off = gcl_prefix(&p->memo, s, n, wall, tz, up);
     p->pfx_s = s;
     p->pfx_n = n;
     p->pfx_off = off;
@@ -1180,28 +1220,29 @@ static size_t prefix_of(struct p_state *p, const char *s, size_t n, int64_t *wal
  * mode (GCLAT_LEGACY_XCHECK, for tests) the general reading is made too and
  * must agree, or the program aborts.
  */
-static bool fast_young(struct p_state *p, const char *s, size_t n, size_t off, int64_t wall, int32_t tz,
-                       int64_t up, uint64_t ln)
+static inline __attribute__((always_inline)) bool fast_young(struct p_state *p, const char *s, size_t n,
+                                                              size_t off, int64_t wall, int32_t tz, int64_t up,
+                                                              uint64_t ln)
 {
-    struct gcl_event ge;
+    struct gcl_event *ge = next_ev(p);
     const char *t = s + off;
     /* (the marks first when the cause starts "CMS": gcl_parse_young refuses them) */
     bool cms = t[5] == 'C' && t[6] == 'M';
-    if ((!cms || gcl_parse_cms_mark_memo(t, n - off, &ge, &p->memo) != GCL_OK) &&
-        gcl_parse_young_memo(t, n - off, &ge, &p->memo) != GCL_OK)
+    if ((!cms || gcl_parse_cms_mark_memo(t, n - off, ge, &p->memo) != GCL_OK) &&
+        gcl_parse_young_memo(t, n - off, ge, &p->memo) != GCL_OK)
         return false;
     if (p->xcheck) {
         struct gcl_event g2;
         struct gcl_memo m = p->memo;
         size_t fs, fe;
-        if (gcl_parse_event(s + off, n - off, &g2) != GCL_OK || memcmp(&ge, &g2, sizeof ge) != 0 ||
+        if (gcl_parse_event(s + off, n - off, &g2) != GCL_OK || memcmp(ge, &g2, sizeof g2) != 0 ||
             (find_splice(&m, s, n, &fs, &fe) && !(fs == 0 && fe >= n)) || (n > 1 && memchr(s + 1, '{', n - 1)) ||
             (off > 0 && (s[0] == ' ' || s[0] == '\t'))) {
             fprintf(stderr, "gclat: legacy fast path differs at %s:%llu\n", p->ctx->file, (unsigned long long)ln);
             abort();
         }
     }
-    emit_parsed(p, &ge, wall, tz, up, ln);
+    emit_parsed_inl(p, wall, tz, up, ln);
     return true;
 }
 
@@ -1475,8 +1516,10 @@ static __attribute__((noinline)) bool fast_stopped(struct p_state *p, const char
  * The two lines most of a ParNew+CMS log is made of, read without the
  * general walk: the stamps parsed once, then a dispatch on the event's
  * first bytes. false: process() reads the line (the stamps stay cached).
+ * (It and fast_young always inline in process(): left to itself GCC put
+ * one or the other out of line, a call and a prologue per line.)
  */
-static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
+static inline __attribute__((always_inline)) bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
 {
     int64_t wall, up;
     int32_t tz;
@@ -1485,14 +1528,16 @@ static bool fast_line(struct p_state *p, const char *s, size_t n, uint64_t ln)
     size_t tn = n - off;
     if (tn < 17)
         return false;
+    /* (the '[' first: most lines) */
+    if (t[0] == '[') {
+        if (t[1] == 'G')
+            return n >= 40 && fast_young(p, s, n, off, wall, tz, up, ln);
+        if (t[1] == 'C' && gcl_digit(s[0]))
+            return fast_concurrent(p, s, n, off, ln);
+        return false;
+    }
     if ((t[0] == 'T' || t[0] == 'A') && gcl_digit(s[0]))
         return fast_stopped(p, s, n, off, ln);
-    if (t[0] != '[')
-        return false;
-    if (t[1] == 'G')
-        return n >= 40 && fast_young(p, s, n, off, wall, tz, up, ln);
-    if (t[1] == 'C' && gcl_digit(s[0]))
-        return fast_concurrent(p, s, n, off, ln);
     return false;
 }
 
@@ -1504,10 +1549,12 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
     struct gc_parse_ctx *ctx = p->ctx;
     for (int guard = 0; guard < 256; guard++) {
         p->pfx_s = NULL;
-        /* (a table: most lines end in one blank, "secs] ") */
+        /* (a table; most lines end in none, or in one blank after a ']',
+           "secs] ": one compare then instead of the loop's second turn) */
         static const unsigned char trail[256] = {[' '] = 1, ['\t'] = 1, ['\r'] = 1};
-        while (n > 0 && trail[(unsigned char)s[n - 1]])
-            n--;
+        if (n > 0 && trail[(unsigned char)s[n - 1]] && !(--n > 0 && s[n - 1] == ']'))
+            while (n > 0 && trail[(unsigned char)s[n - 1]])
+                n--;
         if (n == 0)
             return;
         if (guard == 0) {
@@ -1580,18 +1627,18 @@ static void process(struct p_state *p, const char *s, size_t n, uint64_t ln)
                         acc_give_up(p, "unterminated GC event (too long)");
                     return;
                 }
-                struct gcl_event ge;
-                enum gcl_status st = gcl_parse_event(p->acc.p, p->acc.len, &ge);
+                struct gcl_event *ge = next_ev(p);
+                enum gcl_status st = gcl_parse_event(p->acc.p, p->acc.len, ge);
                 if (st != GCL_OK) {
                     acc_give_up(p, st == GCL_BAD            ? "GC event without pause time or heap sizes"
                                    : st == GCL_BAD_DURATION ? "bad duration"
                                                             : "unparsable multi-line GC event");
                     return;
                 }
-                emit_parsed(p, &ge, p->acc_wall_ms, p->acc_tz, p->acc_up_ns, p->acc_line);
-                size_t rest = p->acc.len - ge.end;
+                emit_parsed(p, p->acc_wall_ms, p->acc_tz, p->acc_up_ns, p->acc_line);
+                size_t rest = p->acc.len - ge->end;
                 buf_reserve(&p->rest, rest + 1);
-                memcpy(p->rest.p, p->acc.p + ge.end, rest);
+                memcpy(p->rest.p, p->acc.p + ge->end, rest);
                 p->acc.len = 0;
                 p->acc_lines = 0;
                 s = p->rest.p;
@@ -1713,15 +1760,23 @@ static void normalize(struct p_state *n, uint64_t delta)
         n->acc_tz = 0;
         n->acc_interleaved = 0;
     }
-    if (n->has_pend)
-        n->pend.line += delta;
-    else
-        memset(&n->pend, 0, sizeof n->pend);
+    /* (the pending pause in ev[0], with none of the parse's other fields;
+       ev[1], room for the next, is dead) */
+    if (n->has_pend) {
+        n->ev[n->pend].ev.line += delta;
+        if (n->pend)
+            memcpy(&n->ev[0].ev, &n->ev[1].ev, sizeof n->ev[0].ev);
+        memset((char *)&n->ev[0] + sizeof n->ev[0].ev, 0, sizeof n->ev[0] - sizeof n->ev[0].ev);
+        memset(&n->ev[1], 0, sizeof n->ev[1]);
+    } else {
+        memset(n->ev, 0, sizeof n->ev);
+    }
+    n->pend = 0;
     memset(&n->memo, 0, sizeof n->memo);
     memset(n->icache, 0, sizeof n->icache);
     memset(n->cms_name, 0, sizeof n->cms_name);
-    n->last_cause = NULL;
-    n->last_cause_len = 0;
+    memset(n->last_cause, 0, sizeof n->last_cause);
+    memset(n->last_cause_len, 0, sizeof n->last_cause_len);
     memset(n->icache_len, 0, sizeof n->icache_len);
     n->pfx_s = NULL;
     n->pfx_n = n->pfx_off = 0;

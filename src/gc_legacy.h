@@ -145,7 +145,7 @@ struct gcl_memo {
     char up[32];   /* uptime text including its ':' */
     size_t up_n;   /* 0: none */
     int64_t up_ns;
-    /* the whole seconds of the last "D.DDD:" uptime (uptime_3): the text's
+    /* the whole seconds of the last "D.DDD:" uptime (gcl_uptime_3): the text's
        first eight bytes, the mask of its digits and '.', their value */
     uint64_t upw_text, upw_mask, upw_val;
     unsigned upw_len; /* digits; 0: none */
@@ -158,9 +158,10 @@ struct gcl_memo {
     size_t usual_off;
     /* the names of a CMS remark's phases ("Rescan (parallel) ", "weak refs
        processing", ...), in order, as remark_phases last took them (the
-       bytes up to the ','): 24 at most, len 0 none */
+       bytes up to the ','): 24 at most, len 0 none; m the masks of the
+       len bytes in w's three words */
     struct {
-        uint64_t w[3];
+        uint64_t w[3], m[3];
         size_t len;
     } remark_name[8];
     /* young line sizes: young before, after, capacity; heap capacity */
@@ -168,6 +169,153 @@ struct gcl_memo {
     /* CMS mark line capacities: the old generation's, the heap's */
     struct gcl_kb_memo mark_kb[2];
 };
+
+/*
+ * t[0..memo->date_n) is the memo's date but for the seconds and milliseconds
+ * (the usual case: the next line's stamp, same minute)? Then its value is
+ * the memo's base plus those; parse_iso8601 would find exactly that, as all
+ * other bytes, which decide the date, time zone and where the parse stops,
+ * are the same. Seconds over 60 are rejected by the parse, so here too.
+ */
+static inline __attribute__((always_inline)) bool gcl_date_delta(const struct gcl_memo *memo, const char *t,
+                                                                 int64_t *ms, int32_t *tz)
+{
+    size_t n = memo->date_n;
+    if (!memo->date_sec_ms)
+        return false;
+    /* bytes 0..15 in two loads and one compare (no memcmp call: every line) */
+    uint64_t a0, b0, a1, b1;
+    memcpy(&a0, t, 8);
+    memcpy(&b0, memo->date, 8);
+    memcpy(&a1, t + 8, 8);
+    memcpy(&b1, memo->date + 8, 8);
+    if (a0 != b0 || a1 != b1)
+        return false;
+    if (n == 28) {
+        /* "+0900" (the usual length): bytes 16..23 (":SS.mmm+") in one load:
+           16, 19 and 23 the memo's, 17, 18, 20..22 digits (high nibble 3,
+           low nibble + 6 below 16: no carry leaves a byte), then the zone */
+        uint64_t c, cm;
+        uint32_t z0, z1;
+        memcpy(&c, t + 16, 8);
+        memcpy(&cm, memo->date + 16, 8);
+        memcpy(&z0, t + 24, 4);
+        memcpy(&z1, memo->date + 24, 4);
+        const uint64_t same = 0xFF000000FF0000FFULL, digs = 0x00FFFFFF00FFFF00ULL;
+        uint64_t bad = (((c & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+                        (((c & 0x0F0F0F0F0F0F0F0FULL) + 0x0606060606060606ULL) & 0x1010101010101010ULL)) &
+                       digs;
+        if (((c ^ cm) & same) != 0 || bad != 0 || z0 != z1)
+            return false;
+    } else if (t[16] != memo->date[16] || t[19] != memo->date[19]) {
+        return false;
+    } else {
+        for (size_t i = 23; i < n; i++) /* the zone, a few bytes: no memcmp call */
+            if (t[i] != memo->date[i])
+                return false;
+        if (!gcl_digit(t[17]) || !gcl_digit(t[18]) || !gcl_digit(t[20]) || !gcl_digit(t[21]) ||
+            !gcl_digit(t[22]))
+            return false;
+    }
+    int se = (t[17] - '0') * 10 + (t[18] - '0');
+    if (se > 60)
+        return false;
+    *ms = memo->date_base_ms + se * 1000 + ((t[20] - '0') * 100 + (t[21] - '0') * 10 + (t[22] - '0'));
+    *tz = memo->date_tz;
+    return true;
+}
+
+/* The memo after gcl_date_delta(memo, t, ...) gave ms: only the seconds and
+   milliseconds change (the base, zone and the linear form stay, as the
+   other bytes are the same). */
+static inline void gcl_date_bump(struct gcl_memo *memo, const char *t, int64_t ms)
+{
+    memcpy(memo->date + 17, t + 17, 6);
+    memo->date_ms = ms;
+}
+
+/*
+ * "D.DDD:" with one to seven whole digits at s[0..n), n >= 16 (how JDK 8
+ * prints an uptime, "%.3f"): the bytes including the ':', the value in *ns;
+ * 0 for anything else. uptime_colon reads such text to the same value (its
+ * gcl_digits8 takes the same digits, frac_ns the three). The memo is not
+ * looked at (a compare costs what the reading does) but filled, for the
+ * splice search's gcl_uptime_whole on the same text. (Always inline: in the
+ * line driver GCC made it a call, a sixth of a stamp's cost.)
+ */
+static inline __attribute__((always_inline)) size_t gcl_uptime_3(struct gcl_memo *memo, const char *s, size_t n,
+                                                                 int64_t *ns)
+{
+    uint64_t v, x;
+    if (n < 16)
+        return 0;
+    unsigned w;
+    memcpy(&x, s, 8);
+    if (memo->upw_len && ((x ^ memo->upw_text) & memo->upw_mask) == 0) {
+        /* the whole seconds and '.' of the last such uptime (half the lines:
+           the same second's): gcl_digits8 stops at that '.' with that value */
+        w = memo->upw_len;
+        v = memo->upw_val;
+    } else {
+        w = gcl_digits8(s, 8, &v);
+        if (w == 0 || w == 8 || s[w] != '.')
+            return 0;
+        memo->upw_text = x;
+        /* the digits and '.': w + 1 <= 8 bytes (a shift by 64 is no mask) */
+        memo->upw_mask = w == 7 ? ~0ULL : (1ULL << (8 * (w + 1))) - 1;
+        memo->upw_val = v;
+        memo->upw_len = w;
+    }
+    /* "mmm:" in one four-byte load (w + 5 <= 12 < n): three digits (the
+       nibble test of gcl_digits8: no carry leaves a digit byte) and ':' */
+    uint32_t f;
+    memcpy(&f, s + w + 1, 4);
+    if (((((f & 0x00F0F0F0u) ^ 0x00303030u) | (((f + 0x00060606u) & 0x00F0F0F0u) ^ 0x00303030u)) |
+         ((f & 0xFF000000u) ^ ((uint32_t)':' << 24))) != 0)
+        return 0;
+    uint32_t d = f - 0x00303030u;
+    *ns = (int64_t)v * 1000000000 +
+          (int64_t)((d & 0xFF) * 100 + ((d >> 8) & 0xFF) * 10 + ((d >> 16) & 0xFF)) * 1000000;
+    memcpy(memo->up, s, 16); /* (a fixed length: no call; up_n bounds the text) */
+    memo->up_n = w + 5;
+    memo->up_ns = *ns;
+    return w + 5;
+}
+
+/*
+ * gcl_prefix for the usual "2014-04-16T09:57:37.966+0900: 2.243: [..." when
+ * the date is the memo's but for its seconds and the uptime is gcl_uptime_3's
+ * "D.DDD:": what the general loop finds (date, then uptime, then a byte that
+ * starts no stamp), or 0 to let it run (it reads any other uptime as this
+ * would). Inline, so that the line driver reads most lines' stamps without
+ * a call; gcl_prefix tries it first too.
+ */
+static inline __attribute__((always_inline)) size_t gcl_prefix_usual(struct gcl_memo *memo, const char *s, size_t n,
+                                                                     int64_t *wall_ms, int32_t *tz_min,
+                                                                     int64_t *uptime_ns)
+{
+    int64_t ms, ns;
+    int32_t tz;
+    if (memo->date_n != 28 || n <= 36 || !gcl_digit(s[0]) || s[4] != '-' || s[28] != ':' || s[29] != ' ' ||
+        s[34] == '-' || !gcl_date_delta(memo, s, &ms, &tz))
+        return 0;
+    gcl_date_bump(memo, s, ms);
+    size_t k = gcl_uptime_3(memo, s + 30, n - 30, &ns);
+    if (!k)
+        return 0;
+    size_t i = 30 + k;
+    if (i + 1 >= n || s[i] != ' ')
+        return 0;
+    char c = s[i + 1];
+    if (c == ' ' || c == '\t' || c == '#' || gcl_digit(c))
+        return 0;
+    memo->usual_s = memo->date_plain ? s : NULL;
+    memo->usual_off = i + 1;
+    *wall_ms = ms;
+    *tz_min = tz;
+    *uptime_ns = ns;
+    return i + 1;
+}
 
 /*
  * Leading decorations of a legacy line: "2023-04-12T10:11:12.123+0800: ",
