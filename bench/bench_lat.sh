@@ -128,7 +128,7 @@ sum1m=$(./gclat lat -f -2 --by path --json -j 2 "$P1M" | python3 -c 'import json
   echo "Defaults: \`--max-groups 1000\` (the busiest 1000 of the first 16,000 keys, the rest in (other)),"
   echo "{id} templating. Before this change 300k distinct paths took 4.8 GB (issue 11)."
   echo "1M distinct paths: groups + (other) = **${sum1m% *}** requests (of 1000000), (other) ${sum1m#* }."
-  echo "Peak RSS includes the 16 MB mmap window per thread (file pages). With 10k keys each group holds"
+  echo "Peak RSS includes one 1 MB read buffer per thread. With 10k keys each group holds"
   echo "~100 requests and their exact values; with 1M keys most requests land in (other), so RSS does"
   echo "not grow with the number of keys. (\`--max-groups 0\` lifts the bound: the report alone then"
   echo "holds ~10 KB per group.)"
