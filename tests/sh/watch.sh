@@ -30,7 +30,10 @@ if command -v javac > /dev/null && javac -d "$T" "$ROOT/tests/fixtures/watch/GcN
   for gc in UseG1GC UseParallelGC UseSerialGC UseZGC; do
     d="$T/$gc"; mkdir -p "$d"
     start_watch "$d" --gc "j=$d/gc.log"
-    java -XX:+$gc -Xmx64m -Xlog:gc*:file="$d/gc.log"::filecount=99,filesize=128k -cp "$T" GcNotify 3 > "$d/notes.txt" 2> "$d/java.err"
+    # 32 KB files: a JVM slowed by other tests still rotates twice (the run
+    # below is 3 s of allocation: 204 G1 pauses, 130 KB of log, on a loaded CI
+    # machine, where 128 KB files did not rotate twice); 999 files hold 32 MB
+    java -XX:+$gc -Xmx64m -Xlog:gc*:file="$d/gc.log"::filecount=999,filesize=32k -cp "$T" GcNotify 3 > "$d/notes.txt" 2> "$d/java.err"
     # watch polls at least every second; on a loaded machine it may take longer to
     # read the last lines: scrape until its counts add up to the JVM's (10 s at most)
     want=$(awk -F'\t' 'NF == 4' "$d/notes.txt" | wc -l)
