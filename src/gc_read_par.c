@@ -763,6 +763,23 @@ static void shrank_msg(const char *name, uint64_t size, uint64_t now)
           name, (unsigned long long)size, (unsigned long long)now);
 }
 
+/* How a read of size bytes of fd ended, said once: 0, or EXIT_IO after the
+   message (a failed read, or a file now shorter than size). */
+static int read_verdict(const char *name, int fd, uint64_t size, int err, bool shrank)
+{
+    if (err) {
+        warnx("error reading %s: %s", name, strerror(err));
+        return EXIT_IO;
+    }
+    struct stat st;
+    bool have = fstat(fd, &st) == 0;
+    if (shrank || !have || (uint64_t)st.st_size < size) {
+        shrank_msg(name, size, have ? (uint64_t)st.st_size : 0);
+        return EXIT_IO;
+    }
+    return 0;
+}
+
 /*
  * The whole file on this thread: the lines the reader would return, fed to
  * f, read through one buffer (range_read.h). Returns 0 or EXIT_IO.
@@ -802,16 +819,7 @@ static int read_whole(struct feed *f, int fd, uint64_t size, size_t read_bytes, 
     res->lines += no;
     res->bytes += size;
     ctx->diag->lines_read += no;
-    struct stat st;
-    if (err) {
-        warnx("error reading %s: %s", name, strerror(err));
-        return EXIT_IO;
-    }
-    if (shrank || fstat(fd, &st) != 0 || (uint64_t)st.st_size < size) {
-        shrank_msg(name, size, fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0);
-        return EXIT_IO;
-    }
-    return 0;
+    return read_verdict(name, fd, size, err, shrank);
 }
 
 int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, struct gc_read_result *res)
@@ -825,14 +833,7 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
         if (*e == '\0' && v >= 1)
             fixed = v;
     }
-    size_t read_bytes = 0; /* tests: lines cut by reads everywhere */
-    env = getenv("GCLAT_READ_BYTES");
-    if (env && *env) {
-        char *e;
-        unsigned long long v = strtoull(env, &e, 10);
-        if (*e == '\0' && v >= 1 && v <= ((size_t)1 << 30))
-            read_bytes = (size_t)v;
-    }
+    size_t read_bytes = range_read_bytes_env();
     uint64_t min_chunk = fixed ? fixed : MIN_CHUNK;
     if (size_bytes < 2)
         return -1;
@@ -923,13 +924,8 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
                 base += stitch(&P, &T, c);
             }
         }
-        if (c->err) {
-            warnx("error reading %s: %s", P.name, strerror(c->err));
-            rc = EXIT_IO;
-        } else if (c->shrank) {
-            shrank_msg(P.name, size_bytes, fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0);
-            rc = EXIT_IO;
-        }
+        if (c->err || c->shrank)
+            rc = read_verdict(P.name, fd, size_bytes, c->err, c->shrank);
         reader_progress_note(P.name, c->off + c->len, P.size);
         chunk_free(c);
         pthread_mutex_lock(&P.mu);
@@ -943,10 +939,8 @@ int gc_read_par_file(struct feed *f, const char *path, uint64_t size_bytes, stru
     stop_workers(&P, tid, nt);
     free(tid);
     range_read_fini(&P.rr);
-    if (!rc && (fstat(fd, &st) != 0 || (uint64_t)st.st_size < size_bytes)) {
-        shrank_msg(P.name, size_bytes, fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0);
-        rc = EXIT_IO;
-    }
+    if (!rc)
+        rc = read_verdict(P.name, fd, size_bytes, 0, false);
     if (T) {
         /* the end of the file, as feed_close has it */
         feed_close(&T->f);

@@ -15,6 +15,7 @@
  * (the common case) are merged as they are.
  */
 #include "lat.h"
+#include "range_read.h"
 #include "reader.h"
 #include "timeparse.h"
 #include "util.h"
@@ -418,25 +419,15 @@ struct range_task {
  * A file that shrinks under the read (copytruncate) gives a short read: the
  * range ends with EIO.
  */
-static size_t read_bytes(void)
-{
-    const char *env = getenv("GCLAT_READ_BYTES"); /* tests: lines cut by reads everywhere */
-    if (env && *env) {
-        char *e;
-        unsigned long long v = strtoull(env, &e, 10);
-        if (*e == '\0' && v >= 1 && v <= ((size_t)1 << 30))
-            return (size_t)v;
-    }
-    return READ_CHUNK;
-}
-
 static void *range_main(void *arg)
 {
     struct range_task *t = arg;
     struct worker w;
     worker_init(&w, t->c, t->path, &t->part);
     uint64_t lineno = 0;
-    size_t cap = read_bytes();
+    size_t cap = range_read_bytes_env();
+    if (!cap)
+        cap = READ_CHUNK;
     char *buf = xmalloc(cap);
     size_t have = 0;
     off_t off = t->start;

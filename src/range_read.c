@@ -9,6 +9,18 @@
 #include <string.h>
 #include <unistd.h>
 
+size_t range_read_bytes_env(void)
+{
+    const char *env = getenv("GCLAT_READ_BYTES");
+    if (env && *env) {
+        char *e;
+        unsigned long long v = strtoull(env, &e, 10);
+        if (*e == '\0' && v >= 1 && v <= ((size_t)1 << 30))
+            return (size_t)v;
+    }
+    return 0;
+}
+
 void range_read_init(struct range_read *r, int fd, size_t max_line, size_t want)
 {
     memset(r, 0, sizeof *r);

@@ -46,6 +46,10 @@ struct range_read {
     bool shrank;     /* the file ended before the range did */
 };
 
+/* GCLAT_READ_BYTES, the read size tests set to cut lines everywhere (1 to
+   1 GiB), or 0 when it is not set or not such a number. */
+size_t range_read_bytes_env(void);
+
 /* want: bytes a read asks for (0: RANGE_READ_BYTES). No memory yet. */
 void range_read_init(struct range_read *r, int fd, size_t max_line, size_t want);
 /* Read the lines of [off, off + len) from now on; off is a line start. */
